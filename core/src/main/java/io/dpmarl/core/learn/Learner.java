@@ -1,0 +1,33 @@
+package io.dpmarl.core.learn;
+
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.game.Policy;
+
+/**
+ * An agent, or a team of agents, that acts, observes and updates. A per-agent learner controls one
+ * agent; a team learner (a self-play learner, a consensus network) controls several and returns their
+ * joint action.
+ *
+ * <p>Call order in an episode: {@link #beginEpisode}, then per stage {@link #act} and {@link #observe},
+ * then {@link #endEpisode}. Whatever the learner releases about private data goes through a
+ * {@link io.dpmarl.core.privacy.Privatizer} handed to it at creation. Implementations are plugins of
+ * kind {@link io.dpmarl.core.spi.PluginKind#LEARNER}.
+ */
+public interface Learner {
+
+    /** Starts episode {@code episode} (from 0) with the agents' initial observations. */
+    void beginEpisode(int episode, Observation[] observations);
+
+    /** The joint action at {@code stage} (one entry per agent the environment has). */
+    int[] act(int stage, Observation[] observations);
+
+    /** Observes the outcome of the joint action taken at {@code stage}. */
+    void observe(int stage, int[] jointAction, StepResult result);
+
+    /** Ends the current episode (most learners update here). */
+    void endEpisode(int episode);
+
+    /** The current policy (for a self-play learner: its output policy). */
+    Policy policy();
+}

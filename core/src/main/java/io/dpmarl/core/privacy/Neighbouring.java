@@ -1,0 +1,34 @@
+package io.dpmarl.core.privacy;
+
+/**
+ * The neighbouring relation a privacy guarantee is stated under: which two inputs must be
+ * indistinguishable. The relations of multi-agent RL go beyond the record relation of classic DP
+ * libraries.
+ */
+public enum Neighbouring {
+    /** Two datasets differ in one record (replace-one). */
+    RECORD("datasets differing in one record"),
+    /** Two inputs differ in one trajectory (one episode of one agent). */
+    TRAJECTORY("inputs differing in one trajectory"),
+    /** Two user sequences differ in one user, that is one whole episode (DP-Nash-VI, MA-LDP). */
+    USER("user sequences differing in one user's episode"),
+    /** Two runs differ in all the data of one agent (per-agent privacy). */
+    AGENT("runs differing in one agent's data"),
+    /** Two runs differ in one agent's reward or cost function (federated TD, QD-learning). */
+    AGENT_REWARD("runs differing in one agent's reward or cost"),
+    /** Two runs differ in the content of one message. */
+    MESSAGE("runs differing in one message"),
+    /** Two symbolic state trajectories within a bounded distance (word-DP, cooperative planning). */
+    SYMBOLIC_TRAJECTORY("symbolic state trajectories at bounded Hamming distance");
+
+    private final String description;
+
+    Neighbouring(String description) {
+        this.description = description;
+    }
+
+    /** What two neighbouring inputs are. */
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,172 @@
+package io.dpmarl.core.spi;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One typed plugin parameter with its default and accepted range. Build with the static factories
+ * and the {@code with...} methods, for example
+ * {@code Param.real("epsilon", "privacy budget").above(0).finite().withDefault(1.0)}.
+ *
+ * @param name          parameter name
+ * @param type          value type
+ * @param description   what it means
+ * @param defaultValue  the default, or empty if the parameter is required
+ * @param min           lower bound (numbers)
+ * @param minInclusive  whether {@code min} itself is accepted
+ * @param max           upper bound (numbers)
+ * @param maxInclusive  whether {@code max} itself is accepted
+ * @param choices       accepted values (strings), empty for any
+ */
+public record Param(String name, ParamType type, String description, Optional<Object> defaultValue,
+                    double min, boolean minInclusive, double max, boolean maxInclusive, List<String> choices) {
+
+    private static Param of(String name, ParamType type, String description) {
+        return new Param(name, type, description, Optional.empty(), Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of());
+    }
+
+    /** A real parameter, unbounded until restricted. */
+    public static Param real(String name, String description) {
+        return of(name, ParamType.REAL, description);
+    }
+
+    /** An integer parameter. */
+    public static Param integer(String name, String description) {
+        return of(name, ParamType.INTEGER, description);
+    }
+
+    /** A long parameter. */
+    public static Param longValue(String name, String description) {
+        return of(name, ParamType.LONG, description);
+    }
+
+    /** A boolean parameter. */
+    public static Param bool(String name, String description) {
+        return of(name, ParamType.BOOLEAN, description);
+    }
+
+    /** A string parameter, restricted to {@code choices} if any are given. */
+    public static Param string(String name, String description, String... choices) {
+        return new Param(name, ParamType.STRING, description, Optional.empty(), Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of(choices));
+    }
+
+    /** Accepts values strictly above {@code bound}. */
+    public Param above(double bound) {
+        return new Param(name, type, description, defaultValue, bound, false, max, maxInclusive, choices);
+    }
+
+    /** Accepts values at or above {@code bound}. */
+    public Param atLeast(double bound) {
+        return new Param(name, type, description, defaultValue, bound, true, max, maxInclusive, choices);
+    }
+
+    /** Accepts values strictly below {@code bound}. */
+    public Param below(double bound) {
+        return new Param(name, type, description, defaultValue, min, minInclusive, bound, false, choices);
+    }
+
+    /** Accepts values at or below {@code bound}. */
+    public Param atMost(double bound) {
+        return new Param(name, type, description, defaultValue, min, minInclusive, bound, true, choices);
+    }
+
+    /** Rejects infinite values (a finite epsilon, a finite scale). */
+    public Param finite() {
+        return new Param(name, type, description, defaultValue, min, minInclusive,
+                max == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY : max,
+                max == Double.POSITIVE_INFINITY ? false : maxInclusive, choices);
+    }
+
+    /** Makes the parameter optional with this default. */
+    public Param withDefault(Object value) {
+        return new Param(name, type, description, Optional.of(value), min, minInclusive, max, maxInclusive, choices);
+    }
+
+    /** The accepted range in interval notation, for example {@code (0, inf)}. */
+    public String range() {
+        if (type == ParamType.BOOLEAN) {
+            return "true or false";
+        }
+        if (type == ParamType.STRING) {
+            return choices.isEmpty() ? "any string" : "one of " + String.join(", ", choices);
+        }
+        return (minInclusive && min != Double.NEGATIVE_INFINITY ? "[" : "(") + format(min) + ", " + format(max)
+                + (maxInclusive && max != Double.POSITIVE_INFINITY ? "]" : ")");
+    }
+
+    private String format(double bound) {
+        if (bound == Double.POSITIVE_INFINITY) {
+            return "inf";
+        }
+        if (bound == Double.NEGATIVE_INFINITY) {
+            return "-inf";
+        }
+        if (type != ParamType.REAL && bound == Math.rint(bound)) {
+            return Long.toString((long) bound);
+        }
+        return bound == Math.rint(bound) && Math.abs(bound) < 1e15 ? Long.toString((long) bound)
+                : Double.toString(bound);
+    }
+
+    /** Parses and validates one value; the message names the parameter and the accepted range. */
+    public Object parse(String owner, String raw) {
+        String text = raw.trim();
+        String prefix = owner + ": parameter '" + name + "' ";
+        switch (type) {
+            case REAL -> {
+                double value;
+                String lower = text.toLowerCase(Locale.ROOT);
+                if (lower.equals("inf") || lower.equals("+inf") || lower.equals("infinity")) {
+                    value = Double.POSITIVE_INFINITY;
+                } else if (lower.equals("-inf") || lower.equals("-infinity")) {
+                    value = Double.NEGATIVE_INFINITY;
+                } else {
+                    try {
+                        value = Double.parseDouble(text);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException(prefix + "must be a number in " + range() + ", got '" + raw + "'");
+                    }
+                }
+                checkRange(prefix, value, raw);
+                return value;
+            }
+            case INTEGER, LONG -> {
+                long value;
+                try {
+                    value = Long.parseLong(text);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(prefix + "must be an integer in " + range() + ", got '" + raw + "'");
+                }
+                if (type == ParamType.INTEGER && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
+                    throw new IllegalArgumentException(prefix + "must be an integer in " + range() + ", got '" + raw + "'");
+                }
+                checkRange(prefix, value, raw);
+                return type == ParamType.INTEGER ? (Object) (int) value : (Object) value;
+            }
+            case BOOLEAN -> {
+                if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+                    return Boolean.parseBoolean(text);
+                }
+                throw new IllegalArgumentException(prefix + "must be true or false, got '" + raw + "'");
+            }
+            default -> {
+                if (!choices.isEmpty() && !choices.contains(text)) {
+                    throw new IllegalArgumentException(prefix + "must be " + range() + ", got '" + raw + "'");
+                }
+                return text;
+            }
+        }
+    }
+
+    private void checkRange(String prefix, double value, String raw) {
+        boolean ok = !Double.isNaN(value)
+                && (minInclusive ? value >= min : value > min)
+                && (maxInclusive ? value <= max : value < max);
+        if (!ok) {
+            throw new IllegalArgumentException(prefix + "must be in " + range() + ", got " + raw.trim());
+        }
+    }
+}

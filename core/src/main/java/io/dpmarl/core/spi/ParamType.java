@@ -1,0 +1,15 @@
+package io.dpmarl.core.spi;
+
+/** The type of a plugin parameter. */
+public enum ParamType {
+    /** A double; accepts {@code inf} and {@code -inf}. */
+    REAL,
+    /** A 32-bit integer. */
+    INTEGER,
+    /** A 64-bit integer (seeds). */
+    LONG,
+    /** {@code true} or {@code false}. */
+    BOOLEAN,
+    /** A string, optionally restricted to a set of choices. */
+    STRING
+}

@@ -1,0 +1,41 @@
+package io.dpmarl.core.spi;
+
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.rng.RandomStreams;
+import java.util.Optional;
+
+/**
+ * What a plugin may need from the pipeline it is created in: the trial's random streams, the noise
+ * source for privacy noise, the privacy ledger, the environment (for learners and planners) and the
+ * registry (to resolve nested specs).
+ */
+public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLedger ledger,
+                            Optional<Environment> environment, Registry registry) {
+
+    /**
+     * A context outside any experiment: secure noise, an unaccounted ledger, no environment, streams from
+     * seed 0 (for non-private randomness only).
+     */
+    public static PluginContext standalone(Registry registry) {
+        return new PluginContext(RandomStreams.of(0), NoiseSource.secure(), PrivacyLedger.unaccounted(),
+                Optional.empty(), registry);
+    }
+
+    /** This context with an environment. */
+    public PluginContext withEnvironment(Environment environment) {
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry);
+    }
+
+    /** This context with another ledger. */
+    public PluginContext withLedger(PrivacyLedger newLedger) {
+        return new PluginContext(streams, noise, newLedger, environment, registry);
+    }
+
+    /** The environment, or an error naming the plugin that needed one. */
+    public Environment requireEnvironment(String plugin) {
+        return environment.orElseThrow(() -> new IllegalArgumentException(plugin
+                + " needs an environment in its pipeline"));
+    }
+}

@@ -1,0 +1,35 @@
+package io.dpmarl.core.spi;
+
+/**
+ * Publishes one plugin: its kind, name, description and typed parameters, and creates instances.
+ *
+ * <p>This is the single service interface of dpmarl. Register an implementation with
+ * {@code @AutoService(PluginProvider.class)} (or a {@code META-INF/services} file) and its jar on the
+ * classpath makes the plugin appear in {@code dpmarl list} and resolvable by spec string, for example
+ * {@code laplace(epsilon=0.5, sensitivity=1)}.
+ *
+ * @param <T> the type created, {@link PluginKind#type()} of {@link #kind()}
+ */
+public interface PluginProvider<T> {
+
+    /** The kind of plugin. */
+    PluginKind kind();
+
+    /** The unique name within its kind, lower-case with dashes, for example {@code "binary-tree"}. */
+    String name();
+
+    /** One sentence on what it is, with its privacy guarantee if any. */
+    String description();
+
+    /** The parameters it accepts, with types, defaults and ranges. */
+    ParamSpec parameters();
+
+    /**
+     * Creates an instance from validated parameters.
+     *
+     * @param params  values for every parameter of {@link #parameters()} (defaults filled in)
+     * @param context what the plugin may need from its pipeline (streams, noise, ledger, environment)
+     * @throws IllegalArgumentException if the parameters are inconsistent with each other
+     */
+    T create(Params params, PluginContext context);
+}
