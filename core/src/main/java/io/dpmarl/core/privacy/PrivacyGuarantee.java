@@ -32,10 +32,10 @@ public sealed interface PrivacyGuarantee {
         }
     }
 
-    /** (epsilon, delta)-DP. */
+    /** (epsilon, delta)-DP; epsilon may be 0 (a mechanism that fails with probability delta, such as uniform noise). */
     record ApproxDp(double epsilon, double delta) implements PrivacyGuarantee {
         public ApproxDp {
-            Checks.positiveFinite("epsilon", epsilon);
+            Checks.nonNegativeFinite("epsilon", epsilon);
             Checks.delta("delta", delta);
         }
 

@@ -1,0 +1,51 @@
+package io.dpmarl.algorithms.federated.privacy;
+
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * Sensitivity of the aggregate released by the master of DP federated TD(lambda) (paper 003 Lemma 7; spec 003
+ * section 3.3). Changing one agent's cost at one time, r_t^i -> r', changes theta_{t+1}^i by
+ * alpha_t (r_t^i - r') z_t and the aggregate by c^i alpha_t (r_t^i - r') z_t, whose l2 norm is at most
+ * c^i alpha_t 2R / (1 - gamma lambda) since ||z_t|| &lt;= 1/(1 - gamma lambda) when ||phi|| &lt;= 1.
+ */
+public final class FederatedTdSensitivity {
+    private FederatedTdSensitivity() {
+    }
+
+    /** The paper's choice Delta_M = 2R / (1 - gamma lambda), valid whenever alpha_t &lt;= 1 and ||phi|| &lt;= 1. */
+    public static double paper(double costBound, double gamma, double lambda) {
+        Checks.positiveFinite("costBound", costBound);
+        requireGammaLambda(gamma, lambda);
+        return 2 * costBound / (1 - gamma * lambda);
+    }
+
+    /** The round-dependent bound c_max alpha_t 2R / (1 - gamma lambda) (spec 003 section 3.3, proposal). */
+    public static double tight(double costBound, double gamma, double lambda, double maxWeight, double alpha) {
+        Checks.probability("maxWeight", maxWeight);
+        Checks.positiveFinite("alpha", alpha);
+        return maxWeight * alpha * paper(costBound, gamma, lambda);
+    }
+
+    /** An l1 bound from an l2 bound in dimension K: sqrt(K) Delta (Cauchy-Schwarz). */
+    public static double l1FromL2(double l2Sensitivity, int dimension) {
+        Checks.positiveFinite("sensitivity", l2Sensitivity);
+        Checks.atLeast("K", dimension, 1);
+        return Math.sqrt(dimension) * l2Sensitivity;
+    }
+
+    /** The realised change of the aggregate, c^i alpha_t (r - r') z_t (Lemma 7 with the alpha_t the paper drops). */
+    public static double[] aggregateChange(double weight, double alpha, double cost, double otherCost, double[] trace) {
+        double[] change = new double[trace.length];
+        for (int k = 0; k < trace.length; k++) {
+            change[k] = weight * alpha * (cost - otherCost) * trace[k];
+        }
+        return change;
+    }
+
+    private static void requireGammaLambda(double gamma, double lambda) {
+        if (!(gamma > 0 && gamma < 1)) {
+            throw new IllegalArgumentException("gamma must be in (0, 1), got " + gamma);
+        }
+        Checks.probability("lambda", lambda);
+    }
+}

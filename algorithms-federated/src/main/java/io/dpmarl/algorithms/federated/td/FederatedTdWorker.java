@@ -1,0 +1,133 @@
+package io.dpmarl.algorithms.federated.td;
+
+import io.dpmarl.core.comm.Message;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.environments.fedtd.FeatureMatrix;
+
+/**
+ * Worker agent i of federated TD(lambda) (paper 003 Algorithm 1 steps 2, 3 and 6). It holds its parameter
+ * theta_t^i and its copy of the public eligibility trace z_t, sends theta_t^i on the uplink, and on receiving
+ * the broadcast vector (theta_{t+1}^0, or the noisy theta-hat_{t+1}^0 in Algorithm 2) applies one local
+ * TD(lambda) step with its private cost r_t^i:
+ * <pre>
+ *   l_t^i         = (gamma phi(s_{t+1}) - phi(s_t))^T theta_t^i + r_t^i
+ *   theta_{t+1}^i = broadcast + alpha_t l_t^i z_t
+ *   z_{t+1}       = gamma lambda z_t + phi(s_{t+1})
+ * </pre>
+ * Its cost never leaves the worker except through theta (which the uplink reveals: the uplink must be
+ * confidential, see the package documentation).
+ */
+public final class FederatedTdWorker {
+    private final int index;
+    private final FeatureMatrix features;
+    private final TdParameters parameters;
+    private final int numFeatures;
+    private final double[] trace;
+    private double[] theta;
+    private long round;
+    private int state = -1;
+
+    /**
+     * A worker.
+     *
+     * @param index        agent index (0-based; the paper's i = index + 1)
+     * @param features     public features Phi
+     * @param parameters   public hyper-parameters
+     * @param initialTheta theta_0^i (copied), length K
+     */
+    public FederatedTdWorker(int index, FeatureMatrix features, TdParameters parameters, double[] initialTheta) {
+        this.index = index;
+        this.features = features;
+        this.parameters = parameters;
+        this.numFeatures = features.numFeatures();
+        if (initialTheta.length != numFeatures) {
+            throw new IllegalArgumentException("initial theta of worker " + index + " must have K = " + numFeatures
+                    + " entries, got " + initialTheta.length);
+        }
+        this.theta = initialTheta.clone();
+        this.trace = new double[numFeatures];
+    }
+
+    /**
+     * Starts (or restarts) a trajectory at public state s_0: z_0 = phi(s_0) (or 0, {@link TraceInitialisation}).
+     * The round counter t, which indexes the step sizes, keeps counting across restarts.
+     */
+    public void begin(int initialState) {
+        state = initialState;
+        for (int k = 0; k < numFeatures; k++) {
+            trace[k] = parameters.trace() == TraceInitialisation.PHI_S0 ? features.get(initialState, k) : 0.0;
+        }
+    }
+
+    /** Step 3: the uplink message carrying theta_t^i to the master. */
+    public Message uplink() {
+        requireStarted();
+        return new Message(index, Message.SERVER, round, new Statistic.Vector(theta));
+    }
+
+    /**
+     * Step 6: the local TD(lambda) step on top of the broadcast vector.
+     *
+     * @param downlink the master's broadcast of this round
+     * @param next     the public next state s_{t+1}
+     * @param cost     this worker's private cost r_t^i
+     */
+    public void receive(Message downlink, int next, double cost) {
+        requireStarted();
+        if (downlink.round() != round) {
+            throw new IllegalArgumentException("downlink of round " + downlink.round() + " received in round " + round);
+        }
+        if (!(downlink.payload() instanceof Statistic.Vector vector) || vector.values().length != numFeatures) {
+            throw new IllegalArgumentException("downlink must carry a vector of K = " + numFeatures + " entries");
+        }
+        double[] broadcast = vector.values();
+        double alpha = parameters.alpha(round);
+        double gamma = parameters.gamma();
+        double temporalDifference = 0;
+        for (int k = 0; k < numFeatures; k++) {
+            temporalDifference += (gamma * features.get(next, k) - features.get(state, k)) * theta[k];
+        }
+        temporalDifference += cost;
+        double[] updated = new double[numFeatures];
+        double step = alpha * temporalDifference;
+        double decay = gamma * parameters.lambda();
+        for (int k = 0; k < numFeatures; k++) {
+            updated[k] = broadcast[k] + step * trace[k];
+            trace[k] = decay * trace[k] + features.get(next, k);
+        }
+        theta = updated;
+        state = next;
+        round++;
+    }
+
+    private void requireStarted() {
+        if (state < 0) {
+            throw new IllegalStateException("worker " + index + ": begin(s_0) must be called first");
+        }
+    }
+
+    /** Agent index (0-based). */
+    public int index() {
+        return index;
+    }
+
+    /** A copy of theta_t^i. */
+    public double[] theta() {
+        return theta.clone();
+    }
+
+    /** A copy of this worker's eligibility trace z_t. */
+    public double[] trace() {
+        return trace.clone();
+    }
+
+    /** The round t this worker is in. */
+    public long round() {
+        return round;
+    }
+
+    /** The public state s_t this worker is at. */
+    public int state() {
+        return state;
+    }
+}

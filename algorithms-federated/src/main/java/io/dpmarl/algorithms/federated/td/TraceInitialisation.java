@@ -1,0 +1,9 @@
+package io.dpmarl.algorithms.federated.td;
+
+/** How the eligibility trace starts (spec 003 section 8 item 3). */
+public enum TraceInitialisation {
+    /** z_0 = phi(s_0): the text's z_t = sum_{k=0}^t (gamma lambda)^{t-k} phi(s_k) (default). */
+    PHI_S0,
+    /** z_0 = 0 as printed in the pseudocode (the first round makes no TD step). */
+    LITERAL_ZERO
+}

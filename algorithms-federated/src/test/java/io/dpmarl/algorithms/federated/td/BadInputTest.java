@@ -1,0 +1,72 @@
+package io.dpmarl.algorithms.federated.td;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.comm.Channel;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.environments.fedtd.AggregationWeights;
+import io.dpmarl.environments.fedtd.FeatureMatrix;
+import org.junit.jupiter.api.Test;
+
+/** Acceptance 6 of issue 5: bad input gives an IllegalArgumentException naming the parameter and its range. */
+class BadInputTest {
+
+    private static void rejects(String expectedStart, org.junit.jupiter.api.function.Executable executable) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, executable);
+        assertTrue(error.getMessage().startsWith(expectedStart), error.getMessage());
+    }
+
+    @Test
+    void weightsMustBePositiveAndSumToOne() {
+        rejects("weights c must sum to 1", () -> new AggregationWeights(new double[] {0.6, 0.6}));
+        rejects("weight c^1 must be in (0, 1]", () -> new AggregationWeights(new double[] {-0.2, 1.2}));
+        rejects("weight c^2 must be in (0, 1]", () -> new AggregationWeights(new double[] {1.0, 0.0}));
+    }
+
+    @Test
+    void gammaAndLambdaMustBeInRange() {
+        rejects("gamma must be in (0, 1), got 1.0", () -> TdParameters.of(1.0, 0.5, StepSizes.constant(0.1)));
+        rejects("gamma must be in (0, 1), got 0.0", () -> TdParameters.of(0.0, 0.5, StepSizes.constant(0.1)));
+        rejects("gamma must be in (0, 1), got NaN", () -> TdParameters.of(Double.NaN, 0.5, StepSizes.constant(0.1)));
+        rejects("lambda must be in [0, 1], got 1.5", () -> TdParameters.of(0.9, 1.5, StepSizes.constant(0.1)));
+        rejects("lambda must be in [0, 1], got -0.1", () -> TdParameters.of(0.9, -0.1, StepSizes.constant(0.1)));
+    }
+
+    @Test
+    void featuresMustHaveFullColumnRank() {
+        rejects("feature matrix must have full column rank K = 2",
+                () -> new FeatureMatrix(new double[][] {{1, 1}, {0.5, 0.5}, {0.2, 0.2}}));
+    }
+
+    @Test
+    void stepSizesMustBePositive() {
+        rejects("alpha must be in (0, inf), got 0.0", () -> StepSizes.constant(0.0));
+        rejects("alpha must be in (0, inf), got -0.1", () -> StepSizes.constant(-0.1));
+        rejects("p must be in (0, inf), got 0.0", () -> StepSizes.power(0.0));
+        FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
+        FederatedTdLambda team = new FederatedTdLambda(phi, AggregationWeights.uniform(2),
+                TdParameters.of(0.9, 0.5, round -> round < 3 ? 0.1 : -1.0), new double[2][2], Channel.clear("d"),
+                NoiseSource.seeded(0));
+        team.begin(0);
+        for (int t = 0; t < 3; t++) {
+            team.round(1, new double[] {0.1, 0.2});
+        }
+        rejects("step size alpha_3 must be in (0, inf), got -1.0", () -> team.round(2, new double[] {0.1, 0.2}));
+        assertEquals(3, team.rounds());
+    }
+
+    @Test
+    void shapesMustMatch() {
+        FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
+        rejects("initial parameters must have one row per worker", () -> new FederatedTdLambda(phi,
+                AggregationWeights.uniform(3), TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)), new double[2][2],
+                Channel.clear("d"), NoiseSource.seeded(0)));
+        FederatedTdLambda team = FederatedTdLambda.nonPrivate(phi, AggregationWeights.uniform(2),
+                TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)));
+        rejects("initial state must be in [0, 2]", () -> team.begin(3));
+        team.begin(0);
+        rejects("costs must have one entry per worker (2)", () -> team.round(1, new double[] {0.1}));
+    }
+}

@@ -1,0 +1,244 @@
+package io.dpmarl.algorithms.tabular.nashvi;
+
+
+/**
+ * DP-Nash-VI, Differentially Private Optimistic Nash Value Iteration (Qiao and Wang 2024, Algorithm 1), as a
+ * planner over private counts: {@link #plan()} runs lines 4-17 (upper and lower Q functions with the
+ * Bernstein-type private bonus, the CCE at every {@code (h, s)}) and lines 20-21 (minimal certified gap),
+ * {@link #update(EpisodeIndicators)} runs line 19 through the {@link CountPrivatizer}, and
+ * {@link #outputPolicy()} returns line 24's policy. The class never sees true counts or trajectories: the
+ * only data path is the privatizer, so every policy is private by post-processing (Lemma 5.1: epsilon-JDP
+ * with the central privatizer; Lemma 5.4: epsilon-LDP with the local one).
+ *
+ * <p>Resolutions of spec 001 Section 8: iota = ln(30HSABK/beta) (item 1); {@code N~ <= 0 => Qup = cap,
+ * Qlo = 0} (item 2); the output starts as {@code pi^1} (Delta = inf before episode 1) with the strict
+ * {@code <} afterwards, and {@link #outputFallbackUsed()} reports whether no gap ever fell below H
+ * (item 3). Per-episode cost: {@code O(H S^2 A B)} arithmetic, {@code H S} CCE LPs over {@code A B}
+ * variables and {@code H S A B} closed-form post-processing problems of size S.
+ */
+public final class DpNashVi {
+    private final CountShape shape;
+    private final DpNashViConfig config;
+    private final double[][][] rewards;
+    private final int initialState;
+    private final CountPrivatizer privatizer;
+    private final CceSolver cceSolver;
+    private final Bonus.Constants constants;
+    private final double[][][] upperQ;
+    private final double[][][] lowerQ;
+    private final double[][] upperV;
+    private final double[][] lowerV;
+    private PrivateCounts counts;
+    private int planned;
+    private int updated;
+    private double minimalGap = Double.POSITIVE_INFINITY;
+    private double gapSum;
+    private double lastGap = Double.NaN;
+    private int outputEpisode = -1;
+    private CorrelatedPolicy outputPolicy;
+
+    /**
+     * A run of Algorithm 1.
+     *
+     * @param rewards      the known reward table {@code r_h(s, a*B+b)} in [0, 1] (paper footnote 1)
+     * @param initialState {@code s_1}
+     * @param privatizer   the privatizer; its width must be {@code config.width(shape)}
+     */
+    public DpNashVi(CountShape shape, DpNashViConfig config, double[][][] rewards, int initialState,
+                    CountPrivatizer privatizer) {
+        this.shape = shape;
+        this.config = config;
+        this.rewards = checkRewards(shape, rewards);
+        if (initialState < 0 || initialState >= shape.numStates()) {
+            throw new IllegalArgumentException("initial state must be in [0, " + (shape.numStates() - 1) + "], got "
+                    + initialState);
+        }
+        this.initialState = initialState;
+        this.privatizer = privatizer;
+        this.cceSolver = new CceSolver(shape.numActionsMax(), shape.numActionsMin(), shape.horizon(),
+                config.objective());
+        this.constants = new Bonus.Constants(config.c1(), config.c2(), config.iota(shape),
+                privatizer.confidenceWidth(), shape.horizon(), shape.numStates());
+        int h = shape.horizon();
+        int s = shape.numStates();
+        int joint = shape.jointActions();
+        this.upperQ = new double[h][s][joint];
+        this.lowerQ = new double[h][s][joint];
+        this.upperV = new double[h + 1][s];
+        this.lowerV = new double[h + 1][s];
+        this.counts = privatizer.initialCounts();
+    }
+
+    /**
+     * Lines 4-17 and 20-21 for the next episode: the correlated policy {@code pi^k} to deploy.
+     *
+     * @throws IllegalStateException if more than K episodes are planned or the previous episode was not
+     *                               fed to {@link #update}
+     */
+    public CorrelatedPolicy plan() {
+        if (planned >= config.episodes()) {
+            throw new IllegalStateException("DP-Nash-VI was configured for K = " + config.episodes() + " episodes");
+        }
+        if (planned != updated) {
+            throw new IllegalStateException("update must be called after each planned episode");
+        }
+        int horizon = shape.horizon();
+        int numStates = shape.numStates();
+        int joint = shape.jointActions();
+        double[][][] table = new double[horizon][numStates][joint];
+        double[] pairCounts = counts.pairs();
+        double[] transitionCounts = counts.transitions();
+        double[] out = new double[2];
+        for (int h = horizon - 1; h >= 0; h--) {
+            double cap = config.truncation() == Truncation.H ? horizon : horizon - h;
+            double[] upperNext = upperV[h + 1];
+            double[] lowerNext = lowerV[h + 1];
+            for (int s = 0; s < numStates; s++) {
+                for (int j = 0; j < joint; j++) {
+                    int pair = shape.pairIndex(h, s, j);
+                    Bonus.evaluate(transitionCounts, pair * numStates, pairCounts[pair], upperNext, lowerNext,
+                            rewards[h][s][j], cap, constants, out);
+                    upperQ[h][s][j] = out[0];
+                    lowerQ[h][s][j] = out[1];
+                }
+                double[] pi = table[h][s];
+                cceSolver.solve(upperQ[h][s], lowerQ[h][s], pi);
+                double up = 0;
+                double lo = 0;
+                for (int j = 0; j < joint; j++) {
+                    up += pi[j] * upperQ[h][s][j];
+                    lo += pi[j] * lowerQ[h][s][j];
+                }
+                upperV[h][s] = up;
+                lowerV[h][s] = lo;
+            }
+        }
+        planned++;
+        CorrelatedPolicy policy = new CorrelatedPolicy(shape.numActionsMax(), shape.numActionsMin(), table);
+        lastGap = upperV[0][initialState] - lowerV[0][initialState];
+        gapSum += lastGap;
+        if (lastGap < minimalGap) {
+            minimalGap = lastGap;
+            outputPolicy = policy;
+            outputEpisode = planned;
+        }
+        return policy;
+    }
+
+    /** Line 19: the privatizer turns the episode's indicators into {@code N~^{k+1}}. */
+    public void update(EpisodeIndicators indicators) {
+        if (updated >= planned) {
+            throw new IllegalStateException("update called before plan");
+        }
+        counts = privatizer.update(indicators);
+        updated++;
+    }
+
+    /** Line 24: the min-gap correlated policy (its marginals are the output pair). */
+    public CorrelatedPolicy outputPolicy() {
+        if (outputPolicy == null) {
+            throw new IllegalStateException("no episode has been planned yet");
+        }
+        return outputPolicy;
+    }
+
+    /** The episode (from 1) whose policy is the output. */
+    public int outputEpisode() {
+        return outputEpisode;
+    }
+
+    /** True if no certified gap fell below H, so the output is the fallback {@code pi^1} (spec 8 item 3). */
+    public boolean outputFallbackUsed() {
+        return outputEpisode == 1 && !(minimalGap < shape.horizon());
+    }
+
+    /** {@code Delta_min = min_k (Vup^k_1 - Vlo^k_1)(s_1)}. */
+    public double minimalGap() {
+        return minimalGap;
+    }
+
+    /** The certified gap of the last planned episode. */
+    public double lastGap() {
+        return lastGap;
+    }
+
+    /** Mean certified gap over planned episodes. */
+    public double meanGap() {
+        return gapSum / Math.max(1, planned);
+    }
+
+    /** {@code Qup^k_h(s, .)} of the last planned episode (read-only view). */
+    public double[] upperQ(int stage, int state) {
+        return upperQ[stage][state];
+    }
+
+    /** {@code Qlo^k_h(s, .)} of the last planned episode. */
+    public double[] lowerQ(int stage, int state) {
+        return lowerQ[stage][state];
+    }
+
+    /** {@code Vup^k_h(s)} of the last planned episode ({@code h = H} gives 0). */
+    public double upperV(int stage, int state) {
+        return upperV[stage][state];
+    }
+
+    /** {@code Vlo^k_h(s)} of the last planned episode. */
+    public double lowerV(int stage, int state) {
+        return lowerV[stage][state];
+    }
+
+    /** Episodes planned so far. */
+    public int episodesPlanned() {
+        return planned;
+    }
+
+    /** The counts the next plan uses. */
+    public PrivateCounts counts() {
+        return counts;
+    }
+
+    /** The privatizer. */
+    public CountPrivatizer privatizer() {
+        return privatizer;
+    }
+
+    /** The configuration. */
+    public DpNashViConfig config() {
+        return config;
+    }
+
+    /** The count shape. */
+    public CountShape shape() {
+        return shape;
+    }
+
+    /** Number of CCE re-solves so far. */
+    public int cceRetries() {
+        return cceSolver.retries();
+    }
+
+    /** Checks that a reward table has shape {@code [H][S][A*B]} and entries in [0, 1]. */
+    static double[][][] checkRewards(CountShape shape, double[][][] rewards) {
+        if (rewards.length != shape.horizon()) {
+            throw new IllegalArgumentException("rewards must have H = " + shape.horizon() + " stages, got "
+                    + rewards.length);
+        }
+        for (double[][] stage : rewards) {
+            if (stage.length != shape.numStates()) {
+                throw new IllegalArgumentException("rewards must have S = " + shape.numStates() + " states per stage");
+            }
+            for (double[] row : stage) {
+                if (row.length != shape.jointActions()) {
+                    throw new IllegalArgumentException("rewards must have A*B = " + shape.jointActions()
+                            + " joint actions per state");
+                }
+                for (double r : row) {
+                    if (!(r >= 0 && r <= 1)) {
+                        throw new IllegalArgumentException("rewards must be in [0, 1], got " + r);
+                    }
+                }
+            }
+        }
+        return rewards;
+    }
+}

@@ -1,0 +1,231 @@
+package io.dpmarl.algorithms.tabular.bench;
+
+import io.dpmarl.algorithms.tabular.nashvi.CceObjective;
+import io.dpmarl.algorithms.tabular.nashvi.CceSolver;
+import io.dpmarl.algorithms.tabular.nashvi.CountPostProcessor;
+import io.dpmarl.algorithms.tabular.nashvi.DpNashViConfig;
+import io.dpmarl.algorithms.tabular.nashvi.DpNashViLearner;
+import io.dpmarl.algorithms.tabular.nashvi.DpNashViProvider;
+import io.dpmarl.algorithms.tabular.nashvi.EpisodeLoop;
+import io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind;
+import io.dpmarl.algorithms.tabular.nashvi.Truncation;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.Registry;
+import io.dpmarl.environments.zerosum.TabularZeroSumGame;
+import io.dpmarl.environments.zerosum.ZeroSumGames;
+import org.apache.commons.math3.optim.MaxIter;
+import org.apache.commons.math3.optim.linear.LinearConstraint;
+import org.apache.commons.math3.optim.linear.LinearConstraintSet;
+import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
+import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
+import org.apache.commons.math3.optim.linear.Relationship;
+import org.apache.commons.math3.optim.linear.SimplexSolver;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
+
+/**
+ * JMH benchmarks of DP-Nash-VI (issue 4, acceptance item 6): episodes per second (plan + play + privatizer
+ * update) on RZ-medium (S = 4, A = B = 3, H = 3) and on S = 20, A = B = 4, H = 5; and, on the same problems
+ * in the same run, the dedicated CCE solver ({@link CceSolver}, dense simplex) and the closed-form
+ * post-processing ({@link CountPostProcessor}) against commons-math3 {@link SimplexSolver} (the reference,
+ * used only here and in tests).
+ */
+public class DpNashViBenchmark {
+
+    /** A learner playing one game; recreated every iteration so the K-bounded counters never run out. */
+    @State(Scope.Thread)
+    public static class Episodes {
+        @Param({"rz-medium", "s20-a4-b4-h5"})
+        public String size;
+
+        @Param({"non-private", "central", "local"})
+        public String privatizer;
+
+        TabularZeroSumGame game;
+        DpNashViLearner learner;
+        RandomGenerator seeds;
+        int episode;
+
+        @Setup(Level.Iteration)
+        public void setUp() {
+            game = size.equals("rz-medium") ? ZeroSumGames.random(4, 3, 3, 3, 7) : ZeroSumGames.random(20, 4, 4, 5, 7);
+            DpNashViConfig config = DpNashViConfig.practical(1 << 21, 1.0, 0.1, PrivatizerKind.fromLabel(privatizer),
+                    0.1, 0.001, Truncation.H_MINUS_H_PLUS_1);
+            RandomStreams streams = RandomStreams.of(1);
+            PluginContext context = new PluginContext(streams, streams.noise("privacy"), PrivacyLedger.unaccounted(),
+                    Optional.of(game), Registry.of(List.of()));
+            learner = DpNashViProvider.create(game, config, context);
+            seeds = streams.stream("env");
+            episode = 0;
+        }
+    }
+
+    /** One episode of DP-Nash-VI: throughput = episodes per second. */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public double episode(Episodes state) {
+        return EpisodeLoop.run(state.game, state.learner, state.episode++, state.seeds.nextLong());
+    }
+
+    /** A pool of CCE problems (Qup >= Qlo in [0, H]) of one size. */
+    @State(Scope.Thread)
+    public static class CceProblems {
+        @Param({"3", "4"})
+        public int actions;
+
+        double[][] upper;
+        double[][] lower;
+        double[] distribution;
+        CceSolver solver;
+        int next;
+
+        @Setup
+        public void setUp() {
+            SplittableRandom random = new SplittableRandom(5);
+            upper = new double[64][actions * actions];
+            lower = new double[64][actions * actions];
+            for (int p = 0; p < 64; p++) {
+                for (int j = 0; j < actions * actions; j++) {
+                    double x = random.nextDouble(0, 3);
+                    double y = random.nextDouble(0, 3);
+                    upper[p][j] = Math.max(x, y);
+                    lower[p][j] = Math.min(x, y);
+                }
+            }
+            distribution = new double[actions * actions];
+            solver = new CceSolver(actions, actions, 3, CceObjective.MIN_GAP);
+        }
+    }
+
+    /** The dedicated CCE solver. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double cceDense(CceProblems problems) {
+        int p = problems.next++ & 63;
+        problems.solver.solve(problems.upper[p], problems.lower[p], problems.distribution);
+        return problems.distribution[0];
+    }
+
+    /** The same MIN_GAP CCE LP with commons-math3 SimplexSolver. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double cceCommons(CceProblems problems) {
+        int p = problems.next++ & 63;
+        int a = problems.actions;
+        double[] upper = problems.upper[p];
+        double[] lower = problems.lower[p];
+        int joint = a * a;
+        double[] cost = new double[joint];
+        List<LinearConstraint> constraints = new ArrayList<>();
+        for (int j = 0; j < joint; j++) {
+            cost[j] = upper[j] - lower[j];
+        }
+        for (int deviation = 0; deviation < a; deviation++) {
+            double[] rowMax = new double[joint];
+            double[] rowMin = new double[joint];
+            for (int i = 0; i < a; i++) {
+                for (int k = 0; k < a; k++) {
+                    rowMax[i * a + k] = upper[i * a + k] - upper[deviation * a + k];
+                    rowMin[i * a + k] = lower[i * a + deviation] - lower[i * a + k];
+                }
+            }
+            constraints.add(new LinearConstraint(rowMax, Relationship.GEQ, 0));
+            constraints.add(new LinearConstraint(rowMin, Relationship.GEQ, 0));
+        }
+        double[] ones = new double[joint];
+        java.util.Arrays.fill(ones, 1);
+        constraints.add(new LinearConstraint(ones, Relationship.EQ, 1));
+        return new SimplexSolver().optimize(new MaxIter(10_000), new LinearObjectiveFunction(cost, 0),
+                new LinearConstraintSet(constraints), GoalType.MINIMIZE, new NonNegativeConstraint(true)).getValue();
+    }
+
+    /** A pool of post-processing problems (noisy counts, noisy total, E) with S next states. */
+    @State(Scope.Thread)
+    public static class PostProcessingProblems {
+        @Param({"4", "20"})
+        public int states;
+
+        double[][] noisy;
+        double[] totals;
+        double[] solution;
+        int next;
+        static final double WIDTH = 20;
+
+        @Setup
+        public void setUp() {
+            SplittableRandom random = new SplittableRandom(6);
+            noisy = new double[64][states];
+            totals = new double[64];
+            solution = new double[states];
+            for (int p = 0; p < 64; p++) {
+                double total = 0;
+                for (int s = 0; s < states; s++) {
+                    double truth = random.nextInt(50);
+                    total += truth;
+                    noisy[p][s] = truth + random.nextDouble(-WIDTH / 4, WIDTH / 4);
+                }
+                totals[p] = total + random.nextDouble(-WIDTH / 4, WIDTH / 4);
+            }
+        }
+    }
+
+    /** Closed-form solution of eq. 8 (t* and the canonical minimiser). */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double postProcessClosedForm(PostProcessingProblems problems) {
+        int p = problems.next++ & 63;
+        CountPostProcessor.solve(problems.noisy[p], problems.totals[p], PostProcessingProblems.WIDTH, problems.solution);
+        return problems.solution[0];
+    }
+
+    /** The Remark 5.7 LP of eq. 8 with commons-math3 SimplexSolver. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double postProcessCommons(PostProcessingProblems problems) {
+        int p = problems.next++ & 63;
+        int size = problems.states;
+        double[] noisy = problems.noisy[p];
+        double width = PostProcessingProblems.WIDTH;
+        double[] objective = new double[size + 1];
+        objective[size] = 1;
+        List<LinearConstraint> constraints = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            double[] up = new double[size + 1];
+            up[i] = 1;
+            up[size] = -1;
+            constraints.add(new LinearConstraint(up, Relationship.LEQ, noisy[i]));
+            double[] down = new double[size + 1];
+            down[i] = 1;
+            down[size] = 1;
+            constraints.add(new LinearConstraint(down, Relationship.GEQ, noisy[i]));
+        }
+        double[] sum = new double[size + 1];
+        java.util.Arrays.fill(sum, 0, size, 1);
+        constraints.add(new LinearConstraint(sum, Relationship.LEQ, problems.totals[p] + width / 4));
+        constraints.add(new LinearConstraint(sum, Relationship.GEQ, problems.totals[p] - width / 4));
+        return new SimplexSolver().optimize(new MaxIter(10_000), new LinearObjectiveFunction(objective, 0),
+                new LinearConstraintSet(constraints), GoalType.MINIMIZE, new NonNegativeConstraint(true)).getValue();
+    }
+}

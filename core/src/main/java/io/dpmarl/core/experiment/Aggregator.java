@@ -1,0 +1,105 @@
+package io.dpmarl.core.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Aggregates long-format metric rows over trials: for each (experiment, metric, step), the sample mean,
+ * the sample standard deviation and the 95% Student-t interval {@code mean +- t_{n-1,0.975} sd / sqrt(n)}
+ * (BURLAP's experimenter convention; {@code t} from commons-math3's inverse t CDF). Experiments keep
+ * the order in which they first appear, metrics and steps are sorted.
+ */
+public final class Aggregator {
+    private Aggregator() {
+    }
+
+    /** The two-sided 95% t quantile {@code t_{n-1,0.975}}, for {@code n >= 2}. */
+    public static double tQuantile(int n) {
+        if (n < 2) {
+            throw new IllegalArgumentException("n must be in [2, inf), got " + n);
+        }
+        return new TDistribution(null, n - 1).inverseCumulativeProbability(0.975);
+    }
+
+    /** The aggregate rows of the given metric rows. */
+    public static List<AggregateRow> aggregate(List<MetricRecord> records) {
+        Map<String, Map<String, TreeMap<Long, List<Double>>>> grouped = new LinkedHashMap<>();
+        for (MetricRecord record : records) {
+            grouped.computeIfAbsent(record.experiment(), k -> new TreeMap<>())
+                    .computeIfAbsent(record.metric(), k -> new TreeMap<>())
+                    .computeIfAbsent(record.step(), k -> new ArrayList<>())
+                    .add(record.value());
+        }
+        Map<Integer, Double> quantiles = new HashMap<>();
+        List<AggregateRow> rows = new ArrayList<>();
+        grouped.forEach((experiment, byMetric) -> byMetric.forEach((metric, bySteps) ->
+                bySteps.forEach((step, values) -> {
+                    int n = values.size();
+                    double sum = 0;
+                    for (double value : values) {
+                        sum += value;
+                    }
+                    double mean = sum / n;
+                    if (n == 1) {
+                        rows.add(new AggregateRow(experiment, metric, step, 1, mean, 0.0, mean, mean));
+                        return;
+                    }
+                    double squares = 0;
+                    for (double value : values) {
+                        squares += (value - mean) * (value - mean);
+                    }
+                    double std = Math.sqrt(squares / (n - 1));
+                    double halfWidth = quantiles.computeIfAbsent(n, Aggregator::tQuantile) * std / Math.sqrt(n);
+                    rows.add(new AggregateRow(experiment, metric, step, n, mean, std, mean - halfWidth,
+                            mean + halfWidth));
+                })));
+        return rows;
+    }
+
+    /** The rows as {@code aggregate.csv} text. */
+    public static String format(List<AggregateRow> rows) {
+        StringBuilder text = new StringBuilder(AggregateRow.HEADER).append('\n');
+        for (AggregateRow row : rows) {
+            text.append(row.toCsv()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** Reads an {@code aggregate.csv} file. */
+    public static List<AggregateRow> read(Path file) throws IOException {
+        String[] lines = Files.readString(file, StandardCharsets.UTF_8).split("\n");
+        if (lines.length == 0 || !lines[0].equals(AggregateRow.HEADER)) {
+            throw new IllegalArgumentException(file + ": first line must be '" + AggregateRow.HEADER + "'");
+        }
+        List<AggregateRow> rows = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].isEmpty()) {
+                continue;
+            }
+            List<String> fields = Csv.split(lines[i]);
+            if (fields.size() != 8) {
+                throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have 8 fields, got "
+                        + fields.size());
+            }
+            try {
+                rows.add(new AggregateRow(fields.get(0), fields.get(1), Long.parseLong(fields.get(2)),
+                        Integer.parseInt(fields.get(3)), Double.parseDouble(fields.get(4)),
+                        Double.parseDouble(fields.get(5)), Double.parseDouble(fields.get(6)),
+                        Double.parseDouble(fields.get(7))));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a malformed number: "
+                        + e.getMessage());
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,63 @@
+package io.dpmarl.core.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Crash-safe file writes: the content goes to a temporary file next to the target, which is then
+ * renamed over the target with {@link StandardCopyOption#ATOMIC_MOVE}. A reader (or a resumed run)
+ * therefore sees either the old file, no file, or the complete new file, never a torn one. Temporary
+ * files end in {@value #TEMP_SUFFIX}; a resumed run deletes the ones a killed run left behind.
+ */
+public final class AtomicFiles {
+    /** The suffix of temporary files. */
+    public static final String TEMP_SUFFIX = ".tmp";
+    private static final AtomicLong COUNTER = new AtomicLong();
+
+    private AtomicFiles() {
+    }
+
+    /** Writes the bytes to {@code target} atomically, creating parent directories. */
+    public static void write(Path target, byte[] content) throws IOException {
+        Path parent = target.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        // Named by hand (not Files.createTempFile) so the file gets the usual umask permissions, not 0600.
+        Path temp = parent.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + TEMP_SUFFIX);
+        try {
+            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException unsupported) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** Writes UTF-8 text to {@code target} atomically. */
+    public static void writeText(Path target, String content) throws IOException {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Deletes the temporary files a killed writer left in {@code directory} and its sub-directories. */
+    public static void deleteLeftovers(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (var paths = Files.walk(directory)) {
+            for (Path path : (Iterable<Path>) paths::iterator) {
+                if (Files.isRegularFile(path) && path.getFileName().toString().endsWith(TEMP_SUFFIX)) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+    }
+}

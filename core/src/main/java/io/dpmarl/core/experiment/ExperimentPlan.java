@@ -1,0 +1,120 @@
+package io.dpmarl.core.experiment;
+
+import io.dpmarl.core.pipeline.PipelineModule;
+import io.dpmarl.core.pipeline.PipelineSpec;
+import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.Registry;
+import io.dpmarl.core.spi.SpecString;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.StringJoiner;
+
+/**
+ * An experiment spec expanded over its grid and checked against the registry, before anything is
+ * written: every grid point's components resolve (known plugins, known parameters, values in range) and
+ * the pipeline of its first trial can be assembled. Trial {@code i} of every experiment uses the seed
+ * {@code RandomStreams.of(seed).child("trial/" + i).seed()} (common random numbers across grid points).
+ *
+ * @param spec        the validated spec
+ * @param experiments one entry per grid point, in grid order
+ * @param trialSeeds  the seed of each trial index
+ */
+public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, List<Long> trialSeeds) {
+
+    /**
+     * One grid point.
+     *
+     * @param index      position in the grid, from 0
+     * @param label      the series label in metrics.csv: the grid assignment, or the run name without a grid
+     * @param assignment the grid values of this point
+     * @param pipeline   the components
+     * @param episodes   episodes per trial
+     */
+    public record Experiment(int index, String label, Map<String, String> assignment, PipelineSpec pipeline,
+                             int episodes) {
+    }
+
+    public ExperimentPlan {
+        experiments = List.copyOf(experiments);
+        trialSeeds = List.copyOf(trialSeeds);
+    }
+
+    /**
+     * Expands and validates a spec.
+     *
+     * @throws IllegalArgumentException naming the first problem (unknown plugin, unknown parameter, value out
+     *                                  of range, ...), with the same message the CLI prints
+     */
+    public static ExperimentPlan resolve(ExperimentSpec spec, Registry registry) {
+        spec.validate();
+        List<Map<String, String>> points = new ArrayList<>();
+        points.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> axis : spec.grid().entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> point : points) {
+                for (String value : axis.getValue()) {
+                    Map<String, String> extended = new LinkedHashMap<>(point);
+                    extended.put(axis.getKey(), value);
+                    next.add(extended);
+                }
+            }
+            points = next;
+        }
+        List<Long> seeds = new ArrayList<>();
+        RandomStreams root = RandomStreams.of(spec.seed());
+        for (int trial = 0; trial < spec.trials(); trial++) {
+            seeds.add(root.child("trial/" + trial).seed());
+        }
+        List<Experiment> experiments = new ArrayList<>();
+        for (Map<String, String> point : points) {
+            ExperimentSpec pointSpec = spec;
+            for (Map.Entry<String, String> entry : point.entrySet()) {
+                pointSpec = pointSpec.with(entry.getKey(), entry.getValue());
+            }
+            pointSpec.validate();
+            PipelineSpec pipeline = pipeline(pointSpec, registry);
+            String label = label(spec.name(), point);
+            experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.episodes()));
+            PipelineModule.assemble(pipeline, registry, RandomStreams.of(seeds.get(0)), record -> { });
+        }
+        return new ExperimentPlan(spec, experiments, seeds);
+    }
+
+    private static String label(String name, Map<String, String> point) {
+        if (point.isEmpty()) {
+            return name;
+        }
+        StringJoiner joiner = new StringJoiner(" ");
+        point.forEach((key, value) -> joiner.add(key + "=" + value));
+        return joiner.toString();
+    }
+
+    private static PipelineSpec pipeline(ExperimentSpec spec, Registry registry) {
+        registry.params(PluginKind.ENVIRONMENT, spec.environment());
+        registry.params(PluginKind.ACCOUNTANT, spec.accountant());
+        String learner = spec.learner();
+        if (!spec.privatizer().isEmpty()) {
+            registry.params(PluginKind.PRIVATIZER, spec.privatizer());
+            SpecString parsed = SpecString.parse(learner);
+            if (!registry.provider(PluginKind.LEARNER, parsed.name()).parameters().names().contains("privatizer")) {
+                throw new IllegalArgumentException("learner '" + parsed.name() + "' has no 'privatizer' parameter; "
+                        + "remove the spec's privatizer or choose a learner that takes one");
+            }
+            if (parsed.parameters().containsKey("privatizer")) {
+                throw new IllegalArgumentException("the privatizer is given twice: as 'privatizer' and inside "
+                        + "the learner spec; keep one");
+            }
+            learner = ExperimentSpec.withParameter(learner, "privatizer", spec.privatizer());
+        }
+        registry.params(PluginKind.LEARNER, learner);
+        Optional<PrivacyBudget> budget = Double.isNaN(spec.budgetEpsilon()) ? Optional.empty()
+                : Optional.of(new PrivacyBudget(spec.budgetEpsilon(),
+                Double.isNaN(spec.budgetDelta()) ? spec.delta() : spec.budgetDelta()));
+        return new PipelineSpec(spec.environment(), learner, spec.accountant(), spec.delta(), budget);
+    }
+}

@@ -1,0 +1,287 @@
+package io.dpmarl.core.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dpmarl.core.pipeline.Pipeline;
+import io.dpmarl.core.pipeline.PipelineModule;
+import io.dpmarl.core.pipeline.TrialId;
+import io.dpmarl.core.privacy.LedgerEntry;
+import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs an {@link ExperimentPlan}: every (experiment, trial) pair on a fixed pool of worker threads,
+ * each trial with its own {@link RandomStreams} ({@code RandomStreams.of(seed).child("trial/" + i)}),
+ * its own Guice-assembled {@link Pipeline} and its own privacy ledger, so results do not depend on the
+ * number of threads or on scheduling.
+ *
+ * <p>Run directory layout:
+ * <ul>
+ *   <li>{@code config.json}: the resolved spec, the experiments of the grid, every derived seed, the Java
+ *       version;</li>
+ *   <li>{@code trials/<experiment>/<trial>.metrics.csv} and {@code .privacy.csv}: one trial's rows, written
+ *       atomically when the trial finishes (the metrics file last: its presence marks the trial complete);</li>
+ *   <li>{@code metrics.csv} ({@code experiment,trial,seed,step,metric,value}), {@code privacy.csv} (every
+ *       ledger entry with the running epsilon of its key) and {@code aggregate.csv} (mean, sd and 95%
+ *       t-interval per experiment, metric and step), assembled from the trial files in (experiment,
+ *       trial) order;</li>
+ *   <li>{@code plots/<metric>.png} and {@code .svg}: mean line and confidence band per experiment.</li>
+ * </ul>
+ * Every file is written through {@link AtomicFiles}. With {@link RunOptions#resume()} the trials whose
+ * files exist are skipped, never recomputed; leftover temporary files of a killed run are deleted.
+ */
+public final class ExperimentRunner {
+    /** The header of {@code privacy.csv}. */
+    public static final String PRIVACY_HEADER = "experiment,trial,sequence,key,source,event,count,epsilon";
+
+    private final Registry registry;
+
+    /** A runner that creates plugins from the given registry. */
+    public ExperimentRunner(Registry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * Runs the plan into {@code options.directory()}.
+     *
+     * @throws IllegalArgumentException if the directory holds another run, or holds a run and resume is off
+     * @throws IOException              if a file cannot be written
+     */
+    public RunSummary run(ExperimentPlan plan, RunOptions options) throws IOException {
+        Path directory = options.directory();
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Map<String, Object> config = config(plan, options);
+        Path configFile = directory.resolve("config.json");
+        if (Files.isDirectory(directory) && !isEmpty(directory)) {
+            if (!Files.exists(configFile)) {
+                throw new IllegalArgumentException("run directory " + directory
+                        + " exists and is not a dpmarl run; choose another --out");
+            }
+            if (!options.resume()) {
+                throw new IllegalArgumentException("run directory " + directory
+                        + " already holds a run; pass --resume to continue it or choose another --out");
+            }
+            JsonNode previous = json.readTree(configFile.toFile()).get("spec");
+            if (previous == null || !previous.equals(json.readTree(json.writeValueAsBytes(config.get("spec"))))) {
+                throw new IllegalArgumentException("cannot resume " + directory
+                        + ": its config.json was written for another spec; choose another --out");
+            }
+        } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
+        }
+        Files.createDirectories(directory);
+        AtomicFiles.deleteLeftovers(directory);
+        AtomicFiles.write(configFile, json.writeValueAsBytes(config));
+
+        List<TrialId> executed = new ArrayList<>();
+        List<TrialId> skipped = new ArrayList<>();
+        List<Runnable> tasks = new ArrayList<>();
+        List<TrialId> taskIds = new ArrayList<>();
+        int total = plan.experiments().size() * plan.trialSeeds().size();
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                TrialId id = new TrialId(experiment.label(), trial, plan.trialSeeds().get(trial));
+                if (Files.exists(metricsFile(directory, experiment, trial))) {
+                    skipped.add(id);
+                    continue;
+                }
+                taskIds.add(id);
+                int trialIndex = trial;
+                tasks.add(() -> runTrial(experiment, trialIndex, id, directory, options));
+            }
+        }
+        if (!skipped.isEmpty()) {
+            options.log().accept(plan.spec().name() + ": resuming, " + skipped.size() + " of " + total
+                    + " trials already complete");
+        }
+        try (Progress progress = new Progress(plan.spec().name(), total, skipped.size(), options.terminal(),
+                options.log())) {
+            ExecutorService pool = Executors.newFixedThreadPool(options.threads(), runnable -> {
+                Thread thread = new Thread(runnable, "dpmarl-trial");
+                thread.setDaemon(true);
+                return thread;
+            });
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                AtomicBoolean stopping = new AtomicBoolean();
+                for (int i = 0; i < tasks.size(); i++) {
+                    Runnable task = tasks.get(i);
+                    TrialId id = taskIds.get(i);
+                    futures.add(pool.submit(() -> {
+                        if (stopping.get()) {
+                            return;
+                        }
+                        try {
+                            task.run();
+                        } catch (RuntimeException | Error failure) {
+                            stopping.set(true);
+                            throw failure;
+                        }
+                        progress.trialDone(id.experiment() + " #" + id.trial());
+                    }));
+                }
+                for (int i = 0; i < futures.size(); i++) {
+                    try {
+                        futures.get(i).get();
+                        executed.add(taskIds.get(i));
+                    } catch (ExecutionException failed) {
+                        pool.shutdownNow();
+                        Throwable cause = failed.getCause();
+                        options.log().accept(plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
+                                + taskIds.get(i).experiment() + "' failed; completed trials are kept in "
+                                + directory + " (continue with --resume)");
+                        if (cause instanceof RuntimeException runtime) {
+                            throw runtime;
+                        }
+                        if (cause instanceof IOException io) {
+                            throw io;
+                        }
+                        throw new IllegalStateException(cause);
+                    } catch (InterruptedException interrupted) {
+                        pool.shutdownNow();
+                        Thread.currentThread().interrupt();
+                        throw new IOException("run interrupted", interrupted);
+                    }
+                }
+            } finally {
+                pool.shutdownNow();
+                try {
+                    pool.awaitTermination(1, TimeUnit.MINUTES);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        List<Path> files = assemble(plan, directory, options);
+        return new RunSummary(directory, executed, skipped, files);
+    }
+
+    private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,
+                          RunOptions options) {
+        options.beforeTrial().accept(id);
+        List<MetricRecord> rows = new ArrayList<>();
+        StringBuilder privacy = new StringBuilder();
+        RandomStreams streams = RandomStreams.of(id.seed());
+        Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams, rows::add);
+        pipeline.ledger().addListener(entry -> privacy.append(privacyLine(id, entry)).append('\n'));
+        pipeline.run(id, experiment.episodes());
+        try {
+            AtomicFiles.writeText(privacyFile(directory, experiment, trial), privacy.toString());
+            AtomicFiles.writeText(metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
+        } catch (IOException io) {
+            throw new java.io.UncheckedIOException(io);
+        }
+    }
+
+    private static String privacyLine(TrialId id, LedgerEntry entry) {
+        return Csv.line(id.experiment(), Integer.toString(id.trial()), Long.toString(entry.sequence()),
+                entry.key().name(), entry.source(), entry.event().describe(), Long.toString(entry.count()),
+                Csv.number(entry.runningEpsilon()));
+    }
+
+    private List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
+        StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
+        StringBuilder privacy = new StringBuilder(PRIVACY_HEADER).append('\n');
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
+                privacy.append(Files.readString(privacyFile(directory, experiment, trial), StandardCharsets.UTF_8));
+            }
+        }
+        List<MetricRecord> records = MetricsCsv.parse(metrics.toString(), "metrics.csv");
+        List<AggregateRow> aggregate = Aggregator.aggregate(records);
+        List<Path> files = new ArrayList<>();
+        files.add(write(directory.resolve("metrics.csv"), metrics.toString()));
+        files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
+        files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
+        List<String> recorded = Plotter.metricNames(aggregate);
+        for (String metric : plan.spec().plots()) {
+            if (!recorded.contains(metric)) {
+                options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
+                        + String.join(", ", recorded) + "); its plot is skipped");
+                continue;
+            }
+            files.addAll(Plotter.draw(aggregate, Plotter.defaultRequest(metric), directory.resolve("plots")));
+        }
+        options.log().accept(plan.spec().name() + ": wrote " + directory);
+        return files;
+    }
+
+    private static Path write(Path file, String content) throws IOException {
+        AtomicFiles.writeText(file, content);
+        return file;
+    }
+
+    private static Path trialDirectory(Path directory, ExperimentPlan.Experiment experiment) {
+        return directory.resolve("trials").resolve("experiment-" + experiment.index());
+    }
+
+    private static Path metricsFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
+        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".metrics.csv");
+    }
+
+    private static Path privacyFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
+        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".privacy.csv");
+    }
+
+    private static boolean isEmpty(Path directory) throws IOException {
+        try (var entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    private static Map<String, Object> config(ExperimentPlan plan, RunOptions options) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("spec", plan.spec().toMap());
+        List<Map<String, Object>> experiments = new ArrayList<>();
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("index", experiment.index());
+            entry.put("label", experiment.label());
+            entry.put("grid", experiment.assignment());
+            entry.put("environment", experiment.pipeline().environment());
+            entry.put("learner", experiment.pipeline().learner());
+            entry.put("accountant", experiment.pipeline().accountant());
+            entry.put("delta", experiment.pipeline().reportingDelta());
+            experiment.pipeline().budgetPerKey().ifPresent(budget -> entry.put("budget",
+                    Map.of("epsilon", budget.epsilon(), "delta", budget.delta())));
+            entry.put("episodes", experiment.episodes());
+            experiments.add(entry);
+        }
+        config.put("experiments", experiments);
+        List<Map<String, Object>> seeds = new ArrayList<>();
+        for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+            RandomStreams streams = RandomStreams.of(plan.trialSeeds().get(trial));
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("trial", trial);
+            entry.put("seed", streams.seed());
+            entry.put("environment_seed", streams.child("environment").seed());
+            entry.put("environment_reset_stream_seed", streams.derive("stream/environment/reset"));
+            entry.put("privacy_noise_seed", streams.derive("noise/privacy"));
+            seeds.add(entry);
+        }
+        config.put("trials", seeds);
+        Map<String, Object> execution = new LinkedHashMap<>();
+        execution.put("threads", options.threads());
+        execution.put("java_version", System.getProperty("java.version"));
+        execution.put("java_vendor", System.getProperty("java.vendor"));
+        execution.put("noise", "seeded from the trial seed (experiments only, not for real data)");
+        config.put("execution", execution);
+        return config;
+    }
+}

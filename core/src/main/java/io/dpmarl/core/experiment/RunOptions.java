@@ -1,0 +1,40 @@
+package io.dpmarl.core.experiment;
+
+import io.dpmarl.core.pipeline.TrialId;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * How {@link ExperimentRunner} runs a plan.
+ *
+ * @param directory the run directory (created if absent)
+ * @param resume    continue the run already in {@code directory}, skipping its completed trials
+ * @param threads   worker threads; results do not depend on it
+ * @param log       progress and status lines (a progress bar replaces per-trial lines on a terminal)
+ * @param terminal  draw a progress bar with ETA instead of log lines
+ * @param beforeTrial called on the worker thread before each trial runs (a test hook; may throw to
+ *                  simulate a crash)
+ */
+public record RunOptions(Path directory, boolean resume, int threads, Consumer<String> log, boolean terminal,
+                         Consumer<TrialId> beforeTrial) {
+    public RunOptions {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be in [1, inf), got " + threads);
+        }
+    }
+
+    /** Options for a fresh run without a progress bar. */
+    public static RunOptions of(Path directory, int threads, Consumer<String> log) {
+        return new RunOptions(directory, false, threads, log, false, trial -> { });
+    }
+
+    /** These options with resume on or off. */
+    public RunOptions withResume(boolean value) {
+        return new RunOptions(directory, value, threads, log, terminal, beforeTrial);
+    }
+
+    /** These options with a hook run before each trial. */
+    public RunOptions withBeforeTrial(Consumer<TrialId> hook) {
+        return new RunOptions(directory, resume, threads, log, terminal, hook);
+    }
+}

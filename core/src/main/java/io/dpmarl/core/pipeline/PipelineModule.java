@@ -1,0 +1,115 @@
+package io.dpmarl.core.pipeline;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.experiment.MetricSink;
+import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.privacy.Accountant;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.Registry;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Guice wiring of one trial's {@link Pipeline} from a {@link PipelineSpec}: the environment, learner and
+ * accountant come from the {@link Registry} by spec string; the privacy ledger composes with a fresh
+ * accountant per key ({@link PrivacyLedger#of} or, with a budget, {@link PrivacyLedger#withBudget});
+ * privacy noise is {@code streams.noise("privacy")} (seeded from the trial seed: experiments only, a
+ * seeded source gives no privacy against whoever knows the seed); non-private randomness is the
+ * trial's {@link RandomStreams}. Every binding is a singleton within the trial's injector.
+ *
+ * <p>Override a binding with {@code Modules.override(new PipelineModule(...)).with(...)}, or skip Guice
+ * and build the {@link Pipeline} record directly (see its Javadoc).
+ */
+public final class PipelineModule extends AbstractModule {
+    private final PipelineSpec spec;
+    private final Registry registry;
+    private final RandomStreams streams;
+    private final MetricSink sink;
+
+    /**
+     * @param spec     the components
+     * @param registry where plugins come from
+     * @param streams  the trial's streams, {@code RandomStreams.of(seed).child("trial/" + i)}
+     * @param sink     where metric rows go
+     */
+    public PipelineModule(PipelineSpec spec, Registry registry, RandomStreams streams, MetricSink sink) {
+        this.spec = spec;
+        this.registry = registry;
+        this.streams = streams;
+        this.sink = sink;
+    }
+
+    /** Assembles the pipeline of one trial with a fresh injector. */
+    public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, MetricSink sink) {
+        try {
+            return Guice.createInjector(new PipelineModule(spec, registry, streams, sink)).getInstance(Pipeline.class);
+        } catch (com.google.inject.ProvisionException | com.google.inject.CreationException wrapped) {
+            Throwable cause = wrapped.getCause();
+            if (cause instanceof IllegalArgumentException illegal) {
+                throw illegal;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw wrapped;
+        }
+    }
+
+    @Override
+    protected void configure() {
+        bind(Registry.class).toInstance(registry);
+        bind(RandomStreams.class).toInstance(streams);
+        bind(MetricSink.class).toInstance(sink);
+        bind(PipelineSpec.class).toInstance(spec);
+    }
+
+    @Provides
+    @Singleton
+    NoiseSource noise() {
+        return streams.noise("privacy");
+    }
+
+    @Provides
+    @Singleton
+    PrivacyLedger ledger() {
+        Supplier<Accountant> accountants = () -> registry.create(PluginKind.ACCOUNTANT, Accountant.class,
+                spec.accountant());
+        accountants.get();
+        return spec.budgetPerKey().map(budget -> PrivacyLedger.withBudget(accountants, budget))
+                .orElseGet(() -> PrivacyLedger.of(accountants, spec.reportingDelta()));
+    }
+
+    @Provides
+    @Singleton
+    Environment environment(NoiseSource noise, PrivacyLedger ledger) {
+        PluginContext context = new PluginContext(streams.child("environment"), noise, ledger, Optional.empty(),
+                registry);
+        return registry.create(PluginKind.ENVIRONMENT, Environment.class, spec.environment(), context);
+    }
+
+    @Provides
+    @Singleton
+    PluginContext context(NoiseSource noise, PrivacyLedger ledger, Environment environment) {
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry);
+    }
+
+    @Provides
+    @Singleton
+    Learner learner(PluginContext context) {
+        return registry.create(PluginKind.LEARNER, Learner.class, spec.learner(), context);
+    }
+
+    @Provides
+    @Singleton
+    Pipeline pipeline(Environment environment, Learner learner, PrivacyLedger ledger) {
+        return new Pipeline(environment, learner, ledger, streams, sink);
+    }
+}

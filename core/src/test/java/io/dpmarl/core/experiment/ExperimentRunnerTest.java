@@ -1,0 +1,169 @@
+package io.dpmarl.core.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.pipeline.TestPlugins;
+import io.dpmarl.core.pipeline.TrialId;
+import io.dpmarl.core.spi.Registry;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** End-to-end runs of the experiment runner on the core test plugins. */
+class ExperimentRunnerTest {
+    private static final String SPEC = """
+            name: runner-test
+            environment: bandit-test(horizon=3)
+            learner: greedy-test(exploration=0.3)
+            privatizer: shift-test(epsilon=1)
+            accountant: sum-test
+            episodes: 25
+            trials: 5
+            seed: 2024
+            grid:
+              privatizer.epsilon: [0.5, 2]
+            plots: [episode_return, epsilon_spent]
+            """;
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+    private final Registry registry = TestPlugins.registry();
+    private final List<String> log = new ArrayList<>();
+
+    private RunSummary run(Path directory, int threads) throws Exception {
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        return new ExperimentRunner(registry).run(plan, RunOptions.of(directory, threads, log::add));
+    }
+
+    @Test
+    void writesMetricsPrivacyAggregateAndPlotsWithABandOverFiveSeeds(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        RunSummary summary = run(out, 2);
+        assertEquals(10, summary.executed().size());
+        for (String name : List.of("config.json", "metrics.csv", "privacy.csv", "aggregate.csv",
+                "plots/episode_return.png", "plots/episode_return.svg", "plots/epsilon_spent.png",
+                "plots/epsilon_spent.svg")) {
+            assertTrue(Files.size(out.resolve(name)) > 0, name);
+        }
+        byte[] png = Files.readAllBytes(out.resolve("plots/episode_return.png"));
+        assertArrayEquals(PNG_MAGIC, java.util.Arrays.copyOf(png, 8));
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        String root = factory.newDocumentBuilder()
+                .parse(new ByteArrayInputStream(Files.readAllBytes(out.resolve("plots/episode_return.svg"))))
+                .getDocumentElement().getNodeName();
+        assertEquals("svg", root);
+
+        List<MetricRecord> metrics = MetricsCsv.read(out.resolve("metrics.csv"));
+        // 2 experiments x 5 trials x 25 episodes x (episode_return, epsilon_spent).
+        assertEquals(2 * 5 * 25 * 2, metrics.size());
+        List<String> privacy = Files.readAllLines(out.resolve("privacy.csv"));
+        assertEquals(ExperimentRunner.PRIVACY_HEADER, privacy.get(0));
+        // One release per stage: 2 x 5 x 25 x 3 ledger entries; the last of a trial at epsilon 0.5 is 75 x 0.5.
+        assertEquals(1 + 2 * 5 * 25 * 3, privacy.size());
+        assertEquals("privatizer.epsilon=0.5,4,74,agent/0,shift-test,pure(epsilon=0.5),1,37.5", privacy.get(375));
+
+        List<AggregateRow> aggregate = Aggregator.read(out.resolve("aggregate.csv"));
+        AggregateRow last = aggregate.stream().filter(r -> r.metric().equals("episode_return") && r.step() == 25
+                && r.experiment().equals("privatizer.epsilon=2")).findFirst().orElseThrow();
+        assertEquals(5, last.n());
+        assertTrue(last.ciHigh() > last.ciLow(), "a band over 5 seeds has width");
+        AggregateRow spent = aggregate.stream().filter(r -> r.metric().equals("epsilon_spent") && r.step() == 25
+                && r.experiment().equals("privatizer.epsilon=2")).findFirst().orElseThrow();
+        assertEquals(150.0, spent.mean(), 1e-9, "25 episodes x 3 releases x epsilon 2");
+        assertTrue(log.stream().anyMatch(line -> line.matches("runner-test: 10/10 trials done \\(.*\\), elapsed "
+                + "[0-9.]+ s, eta 0\\.0 s")), String.join("\n", log));
+        String config = Files.readString(out.resolve("config.json"));
+        assertTrue(config.contains("\"java_version\""));
+        assertTrue(config.contains("\"privacy_noise_seed\""));
+    }
+
+    @Test
+    void oneAndTwoThreadsGiveByteIdenticalFiles(@TempDir Path directory) throws Exception {
+        run(directory.resolve("one"), 1);
+        run(directory.resolve("two"), 2);
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(directory.resolve("one").resolve(name)),
+                    Files.readAllBytes(directory.resolve("two").resolve(name)), name);
+        }
+    }
+
+    @Test
+    void resumeSkipsCompletedTrialsAndEndsWithTheSameFiles(@TempDir Path directory) throws Exception {
+        Path reference = directory.resolve("reference");
+        run(reference, 1);
+
+        Path crashed = directory.resolve("crashed");
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        ExperimentRunner runner = new ExperimentRunner(registry);
+        int[] started = {0};
+        RunOptions crashing = RunOptions.of(crashed, 1, log::add).withBeforeTrial(trial -> {
+            if (++started[0] == 4) {
+                throw new IllegalStateException("simulated crash before the 4th trial");
+            }
+        });
+        IllegalStateException crash = assertThrows(IllegalStateException.class, () -> runner.run(plan, crashing));
+        assertEquals("simulated crash before the 4th trial", crash.getMessage());
+        assertFalse(Files.exists(crashed.resolve("metrics.csv")));
+        Path trials = crashed.resolve("trials/experiment-0");
+        Map<Path, FileTime> before = new HashMap<>();
+        for (int trial = 0; trial < 3; trial++) {
+            Path file = trials.resolve("trial-" + trial + ".metrics.csv");
+            Files.setLastModifiedTime(file, FileTime.fromMillis(1_000_000L));
+            before.put(file, Files.getLastModifiedTime(file));
+        }
+        Path torn = trials.resolve(".trial-3.metrics.csv.99.tmp");
+        Files.writeString(torn, "privatizer.epsilon=0.5,3,");
+
+        assertThrows(IllegalArgumentException.class, () -> runner.run(plan, RunOptions.of(crashed, 1, log::add)),
+                "without --resume an existing run is refused");
+        int learnersBefore = TestPlugins.LEARNERS_CREATED.get();
+        List<TrialId> seen = new ArrayList<>();
+        RunSummary resumed = runner.run(plan, RunOptions.of(crashed, 2, log::add).withResume(true)
+                .withBeforeTrial(seen::add));
+        assertEquals(3, resumed.skipped().size());
+        assertEquals(7, resumed.executed().size());
+        assertEquals(7, seen.size());
+        assertEquals(7, TestPlugins.LEARNERS_CREATED.get() - learnersBefore, "only the 7 missing trials ran");
+        assertTrue(seen.stream().noneMatch(id -> id.experiment().equals("privatizer.epsilon=0.5") && id.trial() < 3));
+        for (Map.Entry<Path, FileTime> entry : before.entrySet()) {
+            assertEquals(entry.getValue(), Files.getLastModifiedTime(entry.getKey()), "completed trial rewritten");
+        }
+        assertFalse(Files.exists(torn), "leftover temporary file removed");
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(reference.resolve(name)), Files.readAllBytes(crashed.resolve(name)),
+                    name);
+        }
+    }
+
+    @Test
+    void progressBarModeRunsToTheSameFiles(@TempDir Path directory) throws Exception {
+        run(directory.resolve("plain"), 1);
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        RunOptions terminal = new RunOptions(directory.resolve("bar"), false, 2, log::add, true, trial -> { });
+        new ExperimentRunner(registry).run(plan, terminal);
+        assertArrayEquals(Files.readAllBytes(directory.resolve("plain/metrics.csv")),
+                Files.readAllBytes(directory.resolve("bar/metrics.csv")));
+    }
+
+    @Test
+    void resumeRefusesADirectoryOfAnotherSpec(@TempDir Path directory) throws Exception {
+        run(directory, 1);
+        ExperimentPlan other = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec").with("episodes", "3"),
+                registry);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () ->
+                new ExperimentRunner(registry).run(other, RunOptions.of(directory, 1, log::add).withResume(true)));
+        assertTrue(error.getMessage().contains("was written for another spec"), error.getMessage());
+    }
+}

@@ -1,0 +1,166 @@
+package io.dpmarl.environments.fedtd;
+
+import io.dpmarl.core.validation.Checks;
+import java.util.Arrays;
+import java.util.random.RandomGenerator;
+import org.ejml.simple.SimpleMatrix;
+
+/**
+ * The public linear features Phi in R^{S x K} of paper 003 (Section 2: J~(s, theta) = phi(s)^T theta), with
+ * the full-column-rank requirement of Assumption 2 checked at construction.
+ *
+ * <p>Row s is phi(s)^T. The matrix is copied on construction and never exposed mutably.
+ */
+public final class FeatureMatrix {
+    private final double[][] rows;
+    private final int numFeatures;
+
+    /**
+     * A feature matrix from its rows.
+     *
+     * @param rows S rows of K features each, S >= K >= 1, finite entries, full column rank K
+     * @throws IllegalArgumentException if the shape is wrong, an entry is not finite or rank(Phi) < K
+     */
+    public FeatureMatrix(double[][] rows) {
+        Checks.atLeast("numStates", rows.length, 1);
+        int k = rows[0].length;
+        Checks.atLeast("numFeatures", k, 1);
+        this.rows = new double[rows.length][];
+        for (int s = 0; s < rows.length; s++) {
+            if (rows[s].length != k) {
+                throw new IllegalArgumentException("feature matrix rows must all have K = " + k
+                        + " entries, row " + s + " has " + rows[s].length);
+            }
+            for (double value : rows[s]) {
+                Checks.finite("feature", value);
+            }
+            this.rows[s] = rows[s].clone();
+        }
+        this.numFeatures = k;
+        if (rows.length < k) {
+            throw new IllegalArgumentException("feature matrix must have full column rank K = " + k
+                    + " (Assumption 2), but it has only S = " + rows.length + " rows");
+        }
+        int rank = new SimpleMatrix(this.rows).svd().rank();
+        if (rank < k) {
+            throw new IllegalArgumentException("feature matrix must have full column rank K = " + k
+                    + " (Assumption 2), got rank " + rank);
+        }
+    }
+
+    /**
+     * A random full-rank feature matrix: entries i.i.d. U[0, 1], resampled until the rank is K, then scaled by
+     * one constant (spec 003 section 4, proposal).
+     *
+     * @param numStates   S >= K
+     * @param numFeatures K >= 1
+     * @param scaling     the scaling rule
+     * @param gamma       discount, used only by {@link FeatureScaling#ASSUMPTION2_STRICT}, in (0, 1)
+     * @param lambda      trace decay, used only by {@link FeatureScaling#ASSUMPTION2_STRICT}, in [0, 1]
+     * @param random      non-private randomness (the environment seed's stream)
+     */
+    public static FeatureMatrix random(int numStates, int numFeatures, FeatureScaling scaling, double gamma,
+                                       double lambda, RandomGenerator random) {
+        Checks.atLeast("numFeatures", numFeatures, 1);
+        if (numStates < numFeatures) {
+            throw new IllegalArgumentException("numStates must be in [numFeatures = " + numFeatures
+                    + ", inf) for a full-rank feature matrix, got " + numStates);
+        }
+        requireGamma(gamma);
+        requireLambda(lambda);
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            double[][] raw = new double[numStates][numFeatures];
+            double maxNorm = 0;
+            for (double[] row : raw) {
+                double squared = 0;
+                for (int k = 0; k < numFeatures; k++) {
+                    row[k] = random.nextDouble();
+                    squared += row[k] * row[k];
+                }
+                maxNorm = Math.max(maxNorm, Math.sqrt(squared));
+            }
+            if (maxNorm == 0) {
+                continue;
+            }
+            double target = switch (scaling) {
+                case UNIT_MAX_ROW_NORM -> 1.0;
+                case ASSUMPTION2_STRICT -> Math.sqrt((1 - gamma * lambda) / (1 + gamma));
+                case NONE -> maxNorm;
+            };
+            double factor = target / maxNorm;
+            for (double[] row : raw) {
+                for (int k = 0; k < numFeatures; k++) {
+                    row[k] *= factor;
+                }
+            }
+            if (new SimpleMatrix(raw).svd().rank() == numFeatures) {
+                return new FeatureMatrix(raw);
+            }
+        }
+        throw new IllegalStateException("no full-rank feature matrix in 1000 draws of size " + numStates + " x "
+                + numFeatures);
+    }
+
+    static void requireGamma(double gamma) {
+        if (!(gamma > 0 && gamma < 1)) {
+            throw new IllegalArgumentException("gamma must be in (0, 1), got " + gamma);
+        }
+    }
+
+    static void requireLambda(double lambda) {
+        Checks.probability("lambda", lambda);
+    }
+
+    /** Number of states S. */
+    public int numStates() {
+        return rows.length;
+    }
+
+    /** Number of features K. */
+    public int numFeatures() {
+        return numFeatures;
+    }
+
+    /** A copy of phi(s). */
+    public double[] phi(int state) {
+        return rows[state].clone();
+    }
+
+    /** Feature k of state s, phi_k(s). */
+    public double get(int state, int feature) {
+        return rows[state][feature];
+    }
+
+    /** The largest row norm max_s ||phi(s)||_2. */
+    public double maxRowNorm() {
+        double max = 0;
+        for (double[] row : rows) {
+            double squared = 0;
+            for (double value : row) {
+                squared += value * value;
+            }
+            max = Math.max(max, Math.sqrt(squared));
+        }
+        return max;
+    }
+
+    /** A copy of Phi as an S x K array. */
+    public double[][] toArray() {
+        double[][] copy = new double[rows.length][];
+        for (int s = 0; s < rows.length; s++) {
+            copy[s] = rows[s].clone();
+        }
+        return copy;
+    }
+
+    /** Phi as an EJML matrix (a copy). */
+    public SimpleMatrix toMatrix() {
+        return new SimpleMatrix(rows);
+    }
+
+    @Override
+    public String toString() {
+        return "FeatureMatrix(" + rows.length + " x " + numFeatures + ", max row norm " + maxRowNorm() + ")"
+                + (rows.length <= 3 ? Arrays.deepToString(rows) : "");
+    }
+}

@@ -1,0 +1,14 @@
+package io.dpmarl.environments.fedtd;
+
+/**
+ * How a random feature matrix Phi is scaled after sampling (spec 003 section 4 and section 8 item 8). Scaling
+ * the whole matrix by one positive constant keeps its column rank.
+ */
+public enum FeatureScaling {
+    /** Scale so that the largest row norm max_s ||phi(s)||_2 equals 1 (default; the bound all proofs use). */
+    UNIT_MAX_ROW_NORM,
+    /** Scale so that max_s ||phi(s)||_2 = sqrt((1 - gamma lambda) / (1 + gamma)), paper Assumption 2 as printed. */
+    ASSUMPTION2_STRICT,
+    /** Keep the raw U[0, 1] entries. */
+    NONE
+}

@@ -1,0 +1,61 @@
+package io.dpmarl.environments.fedtd;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import java.util.SplittableRandom;
+
+/**
+ * Plugin {@code federated-cost-chain(agents, states, features, model-seed, scaling, gamma, lambda)}: the random
+ * federated Markov cost process of paper 003 Section 6 ({@link RandomFederatedCostChain}). The model is drawn
+ * from {@code model-seed}; the trajectory from the seed given to {@code reset}. Rewards are the agents' costs.
+ */
+@AutoService(PluginProvider.class)
+public final class FederatedCostChainProvider implements PluginProvider<Environment> {
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.ENVIRONMENT;
+    }
+
+    @Override
+    public String name() {
+        return "federated-cost-chain";
+    }
+
+    @Override
+    public String description() {
+        return "Random federated Markov cost process of DP federated TD(lambda) (paper 003): N agents, one shared"
+                + " state, private per-agent costs reported as rewards (positive costs), no actions.";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.integer("agents", "number of worker agents N").atLeast(1).withDefault(20),
+                Param.integer("states", "number of states S (at least features)").atLeast(1).withDefault(20),
+                Param.integer("features", "number of features K").atLeast(1).withDefault(10),
+                Param.longValue("model-seed", "seed of P, the mean costs and the features").withDefault(0L),
+                Param.string("scaling", "feature scaling", "unit", "strict", "none").withDefault("unit"),
+                Param.real("gamma", "discount (strict scaling only)").above(0).below(1).withDefault(0.9),
+                Param.real("lambda", "trace decay (strict scaling only)").atLeast(0).atMost(1).withDefault(0.5));
+    }
+
+    @Override
+    public Environment create(Params params, PluginContext context) {
+        FeatureScaling scaling = switch (params.string("scaling")) {
+            case "strict" -> FeatureScaling.ASSUMPTION2_STRICT;
+            case "none" -> FeatureScaling.NONE;
+            default -> FeatureScaling.UNIT_MAX_ROW_NORM;
+        };
+        FederatedCostModel model = RandomFederatedCostChain.generate(params.integer("agents"),
+                params.integer("states"), params.integer("features"), scaling, params.real("gamma"),
+                params.real("lambda"), new SplittableRandom(params.longValue("model-seed")));
+        return new FederatedCostChainEnvironment(model, params.toSpec());
+    }
+}

@@ -1,0 +1,122 @@
+package io.dpmarl.examples.cli;
+
+import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/**
+ * Entry point of the {@code dpmarl} command line: {@code list}, {@code run}, {@code reproduce},
+ * {@code plot}, {@code privacy} and {@code sample}. Exit codes: 0 success, 1 a reproduction claim failed
+ * (or a run crashed), 2 bad input (an {@link IllegalArgumentException}, a command-line error, an input
+ * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr.
+ */
+public final class Main {
+    /** Exit code of success. */
+    public static final int OK = 0;
+    /** Exit code when a reproduction check failed or a run crashed. */
+    public static final int FAILED = 1;
+    /** Exit code of bad input. */
+    public static final int BAD_INPUT = 2;
+
+    private Main() {
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = execute(args, out, err, Registry::discover);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs the command line in-process (tests call this) and returns the exit code.
+     *
+     * @param discovery how the registry is found, given the class loader that includes the plugin jars
+     */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, Function<ClassLoader, Registry> discovery) {
+        DpmarlCommand root = new DpmarlCommand(discovery);
+        CommandLine commandLine = new CommandLine(root);
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((exception, arguments) -> {
+            err.println("dpmarl: " + oneLine(exception.getMessage()) + " (see dpmarl "
+                    + commandPath(exception.getCommandLine()) + "--help)");
+            err.flush();
+            return BAD_INPUT;
+        });
+        for (CommandLine sub : commandLine.getSubcommands().values()) {
+            if (sub.getCommandSpec().optionsMap().get("--help") == null) {
+                sub.getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true)
+                        .description("Show this help message and exit.").build());
+            }
+        }
+        commandLine.setExecutionStrategy(parseResult -> {
+            ClassLoader previous = Thread.currentThread().getContextClassLoader();
+            ClassLoader plugins;
+            try {
+                plugins = root.pluginLoader();
+            } catch (IllegalArgumentException | UncheckedIOException badFolder) {
+                err.println("dpmarl: " + oneLine(message(badFolder instanceof UncheckedIOException unchecked
+                        ? unchecked.getCause() : badFolder)));
+                err.flush();
+                return BAD_INPUT;
+            }
+            Thread.currentThread().setContextClassLoader(plugins);
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } finally {
+                Thread.currentThread().setContextClassLoader(previous);
+            }
+        });
+        commandLine.setExecutionExceptionHandler((exception, command, parseResult) -> {
+            Throwable cause = exception;
+            if (cause instanceof UncheckedIOException unchecked) {
+                cause = unchecked.getCause();
+            }
+            if (cause instanceof IllegalArgumentException || cause instanceof IOException) {
+                err.println("dpmarl: " + oneLine(message(cause)));
+                err.flush();
+                return BAD_INPUT;
+            }
+            err.println("dpmarl: " + command.getCommandName() + " failed: " + oneLine(String.valueOf(cause)));
+            err.flush();
+            return FAILED;
+        });
+        int code = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static String message(Throwable cause) {
+        if (cause instanceof java.nio.file.NoSuchFileException missing) {
+            return "no such file: " + missing.getFile();
+        }
+        if (cause instanceof java.nio.file.AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    }
+
+    private static String commandPath(CommandLine commandLine) {
+        StringBuilder path = new StringBuilder();
+        for (CommandLine current = commandLine; current != null && current.getParent() != null;
+             current = current.getParent()) {
+            path.insert(0, current.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+
+    static String oneLine(String message) {
+        if (message == null) {
+            return "unknown error";
+        }
+        return message.replace("\r", " ").replace("\n", " ").replaceAll(" +", " ").trim();
+    }
+}

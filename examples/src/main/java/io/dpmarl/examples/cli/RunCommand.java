@@ -1,0 +1,75 @@
+package io.dpmarl.examples.cli;
+
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentRunner;
+import io.dpmarl.core.experiment.ExperimentSpec;
+import io.dpmarl.core.experiment.RunOptions;
+import io.dpmarl.core.experiment.RunSummary;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dpmarl run <spec.yaml> [--set key=value]... [--resume] [--threads N] [--out DIR]}: validates the
+ * experiment spec against the registry (nothing is written if anything is wrong), then runs every trial
+ * of every grid point and writes the run directory (see {@link ExperimentRunner}).
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run an experiment spec (YAML or JSON) and write metrics, privacy ledger, aggregates and plots.")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    DpmarlCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SPEC", description = "Experiment spec file (.yaml, .yml or .json).")
+    Path specFile;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable).")
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--resume", description = "Continue the run in the output directory, skipping completed trials.")
+    boolean resume;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the spec's threads).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<name>).")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        if (threads != null && threads < 1) {
+            throw new IllegalArgumentException("--threads must be in [1, inf), got " + threads);
+        }
+        ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides);
+        ExperimentPlan plan = ExperimentPlan.resolve(experiment, parent.registry());
+        Path directory = out != null ? out : Path.of("runs", experiment.name());
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        RunOptions options = new RunOptions(directory, resume, threads != null ? threads : experiment.threads(),
+                line -> {
+                    stderr.println(line);
+                    stderr.flush();
+                }, System.console() != null, trial -> { });
+        RunSummary summary = new ExperimentRunner(parent.registry()).run(plan, options);
+        stdout.println("run " + experiment.name() + ": " + summary.executed().size() + " trials run, "
+                + summary.skipped().size() + " resumed, " + plan.experiments().size() + " experiment(s)");
+        for (Path file : summary.files()) {
+            stdout.println("  " + file);
+        }
+        stdout.flush();
+        return Main.OK;
+    }
+}

@@ -1,0 +1,267 @@
+package io.dpmarl.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.PlotRequest;
+import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.core.spi.Registry;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code list}, {@code reproduce}, {@code plot}, {@code --help} and the plugins folder. */
+class CommandsTest {
+
+    @Test
+    void listShowsEveryKindWithParameters() {
+        Cli.Result result = Cli.run("list");
+        assertEquals(0, result.code(), result.err());
+        for (String kind : List.of("environment", "privatizer", "accountant", "event", "learner", "planner",
+                "reproduction")) {
+            assertTrue(result.out().contains(kind + " plugins ("), kind);
+        }
+        assertTrue(result.out().contains("  coordination-game  Smoke test"), result.out());
+        assertTrue(result.out().contains("      horizon (integer, default 3, [1, 100000]): stages per episode H"),
+                result.out());
+        assertTrue(result.out().contains("      alpha (real, default 0.1, (0, 1]): learning rate"), result.out());
+        assertTrue(result.out().contains("  laplace  "), result.out());
+        Cli.Result onlyLearners = Cli.run("list", "--kind", "learner");
+        assertFalse(onlyLearners.out().contains("environment plugins"));
+        assertEquals(2, Cli.run("list", "--kind", "gizmo").code());
+    }
+
+    @Test
+    void helpOnEveryCommand() {
+        for (String command : List.of("list", "run", "reproduce", "plot", "privacy", "sample")) {
+            Cli.Result result = Cli.run(command, "--help");
+            assertEquals(0, result.code(), command);
+            assertTrue(result.out().contains("Usage: dpmarl " + command), command + ": " + result.out());
+        }
+        Cli.Result root = Cli.run("--help");
+        assertEquals(0, root.code());
+        assertTrue(root.out().contains("reproduce"));
+    }
+
+    /** A provider that is only reachable through a jar's service file (the plugins-folder test). */
+    public static final class FolderFixtureProvider implements PluginProvider<Environment> {
+        @Override
+        public PluginKind kind() {
+            return PluginKind.ENVIRONMENT;
+        }
+
+        @Override
+        public String name() {
+            return "folder-fixture";
+        }
+
+        @Override
+        public String description() {
+            return "found through a plugins folder";
+        }
+
+        @Override
+        public ParamSpec parameters() {
+            return ParamSpec.none();
+        }
+
+        @Override
+        public Environment create(Params params, PluginContext context) {
+            throw new UnsupportedOperationException("listing only");
+        }
+    }
+
+    @Test
+    void pluginsFolderAddsJars(@TempDir Path directory) throws Exception {
+        Path folder = directory.resolve("plugins");
+        Files.createDirectories(folder);
+        try (OutputStream file = Files.newOutputStream(folder.resolve("fixture.jar"));
+             JarOutputStream jar = new JarOutputStream(file)) {
+            jar.putNextEntry(new JarEntry("META-INF/services/" + PluginProvider.class.getName()));
+            jar.write((FolderFixtureProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
+        assertFalse(Cli.run("list").out().contains("folder-fixture"));
+        Cli.Result withFolder = Cli.run("--plugins", folder.toString(), "list", "--kind", "environment");
+        assertEquals(0, withFolder.code(), withFolder.err());
+        assertTrue(withFolder.out().contains("  folder-fixture  found through a plugins folder"), withFolder.out());
+        Cli.Result inherited = Cli.run("list", "--plugins", folder.toString());
+        assertTrue(inherited.out().contains("folder-fixture"), inherited.out());
+        String previous = System.getProperty("dpmarl.plugins");
+        System.setProperty("dpmarl.plugins", folder.toString());
+        try {
+            assertTrue(Cli.run("list").out().contains("folder-fixture"));
+        } finally {
+            if (previous == null) {
+                System.clearProperty("dpmarl.plugins");
+            } else {
+                System.setProperty("dpmarl.plugins", previous);
+            }
+        }
+        Cli.Result missing = Cli.run("--plugins", directory.resolve("nope").toString(), "list");
+        assertEquals(2, missing.code());
+        assertEquals("dpmarl: plugin folder '" + directory.resolve("nope") + "' does not exist", missing.err().strip());
+    }
+
+    @Test
+    void aCrashingReproductionIsAFailRowAndTheOthersStillRun(@TempDir Path directory) throws Exception {
+        PluginProvider<Reproduction> crashing = new PluginProvider<>() {
+            @Override
+            public PluginKind kind() {
+                return PluginKind.REPRODUCTION;
+            }
+
+            @Override
+            public String name() {
+                return "paper-0-crash";
+            }
+
+            @Override
+            public String description() {
+                return "throws";
+            }
+
+            @Override
+            public ParamSpec parameters() {
+                return ParamSpec.none();
+            }
+
+            @Override
+            public Reproduction create(Params params, PluginContext context) {
+                return new Reproduction() {
+                    @Override
+                    public String paperId() {
+                        return "paper-0-crash";
+                    }
+
+                    @Override
+                    public List<Claim> run(io.dpmarl.core.experiment.ReproductionSettings settings) {
+                        throw new IllegalStateException("solver diverged");
+                    }
+                };
+            }
+        };
+        Registry registry = Registry.of(List.of(crashing, reproduction("paper-a", false)));
+        Cli.Result result = Cli.run(loader -> registry, "reproduce", "--out", directory.toString());
+        assertEquals(1, result.code());
+        assertEquals("paper,claim,expected,measured,status\n"
+                + "paper-0-crash,reproduction runs to completion,no error,error: solver diverged,FAIL\n"
+                + "paper-a,\"A1 regret, sublinear\",slope < 0.8,0.5,PASS\n"
+                + "paper-a,A2 constant,c = 3,2.9,RECORDED\n", Files.readString(directory.resolve("claims.csv")));
+    }
+
+    private static PluginProvider<Reproduction> reproduction(String paper, boolean fails) {
+        return new PluginProvider<>() {
+            @Override
+            public PluginKind kind() {
+                return PluginKind.REPRODUCTION;
+            }
+
+            @Override
+            public String name() {
+                return paper;
+            }
+
+            @Override
+            public String description() {
+                return "test reproduction";
+            }
+
+            @Override
+            public ParamSpec parameters() {
+                return ParamSpec.none();
+            }
+
+            @Override
+            public Reproduction create(Params params, PluginContext context) {
+                return new Reproduction() {
+                    @Override
+                    public String paperId() {
+                        return paper;
+                    }
+
+                    @Override
+                    public List<Claim> run(io.dpmarl.core.experiment.ReproductionSettings settings)
+                            throws java.io.IOException {
+                        for (int trial = 0; trial < 3; trial++) {
+                            for (int step = 1; step <= 4; step++) {
+                                settings.output().metrics().accept(new MetricRecord("central", trial, trial, step,
+                                        "regret", step + trial));
+                            }
+                        }
+                        settings.output().plot(PlotRequest.of("regret", "Regret", "regret", "episode", "regret"));
+                        settings.log().accept("quick=" + !settings.full());
+                        return List.of(Claim.check(paper, "A1 regret, sublinear", "slope < 0.8", "0.5", !fails),
+                                Claim.recorded(paper, "A2 constant", "c = 3", "2.9"));
+                    }
+                };
+            }
+        };
+    }
+
+    @Test
+    void reproduceWithNothingRegisteredSaysSo(@TempDir Path directory) throws Exception {
+        Cli.Result result = Cli.run(loader -> Registry.of(List.of()), "reproduce", "--out", directory.toString());
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().contains("no reproductions are registered yet"), result.out());
+        assertEquals("paper,claim,expected,measured,status\n", Files.readString(directory.resolve("claims.csv")));
+    }
+
+    @Test
+    void reproducePrintsTheClaimTableAndWritesClaimsCsv(@TempDir Path directory) throws Exception {
+        Registry registry = Registry.of(List.of(reproduction("paper-a", false), reproduction("paper-b", true)));
+        Cli.Result passing = Cli.run(loader -> registry, "reproduce", "paper-a", "--out", directory.toString());
+        assertEquals(0, passing.code(), passing.err());
+        assertTrue(passing.out().contains("paper    claim                 paper value  measured  status"),
+                passing.out());
+        assertTrue(passing.out().contains("paper-a  A1 regret, sublinear  slope < 0.8  0.5       PASS"), passing.out());
+        assertTrue(passing.out().contains("RECORDED"));
+        assertEquals("paper,claim,expected,measured,status\n"
+                + "paper-a,\"A1 regret, sublinear\",slope < 0.8,0.5,PASS\n"
+                + "paper-a,A2 constant,c = 3,2.9,RECORDED\n", Files.readString(directory.resolve("claims.csv")));
+        assertTrue(Files.size(directory.resolve("paper-a/metrics.csv")) > 0);
+        assertTrue(Files.size(directory.resolve("paper-a/aggregate.csv")) > 0);
+        assertTrue(Files.size(directory.resolve("paper-a/plots/regret.png")) > 0);
+        assertTrue(passing.err().contains("paper-a: quick=true"), passing.err());
+
+        Cli.Result all = Cli.run(loader -> registry, "reproduce", "--all", "--full", "--out", directory.toString());
+        assertEquals(1, all.code(), "a FAIL row exits 1");
+        assertTrue(all.out().contains("FAIL"));
+        assertTrue(all.err().contains("paper-b: quick=false"), all.err());
+        assertEquals(5, Files.readAllLines(directory.resolve("claims.csv")).size());
+
+        assertEquals(2, Cli.run(loader -> registry, "reproduce", "paper-z", "--out", directory.toString()).code());
+        assertEquals(2, Cli.run(loader -> registry, "reproduce", "--quick", "--full").code());
+    }
+
+    @Test
+    void plotRedrawsFromAggregateCsv(@TempDir Path directory) throws Exception {
+        Path run = directory.resolve("run");
+        assertEquals(0, Cli.run("run", Cli.smokeSpec().toString(), "--set", "episodes=10", "--set", "trials=2",
+                "--out", run.toString()).code());
+        Files.delete(run.resolve("plots/episode_return.png"));
+        Cli.Result result = Cli.run("plot", run.toString(), "--metric", "episode_return");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(Files.size(run.resolve("plots/episode_return.png")) > 0);
+        Cli.Result missing = Cli.run("plot", directory.resolve("nope").toString());
+        assertEquals(2, missing.code());
+        assertEquals("dpmarl: run directory '" + directory.resolve("nope") + "' has no aggregate.csv or metrics.csv",
+                missing.err().strip());
+        assertEquals(2, Cli.run("plot", run.toString(), "--metric", "no_such").code());
+    }
+}

@@ -1,0 +1,119 @@
+package io.dpmarl.mechanisms.accounting;
+
+import io.dpmarl.core.privacy.Accountant;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.ApproxEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * Basic composition (Dwork and Roth 2014, Thm. 3.16): epsilons add and deltas add. Supports pure,
+ * approximate, Laplace ({@code epsilon = sensitivity / b}) and randomized response events. A Gaussian
+ * event has no pure epsilon; it is supported only when the accountant is built with a per-event
+ * {@code gaussianDelta > 0}, and then counts as {@code (epsilon_G, gaussianDelta)} where epsilon_G is the
+ * exact Balle-Wang epsilon of the Gaussian at that delta ({@link GaussianPrivacyCurve}); with the default
+ * {@code gaussianDelta = 0} Gaussian events are refused.
+ *
+ * <p>The accountant certifies exactly one statement, (sum epsilon, sum delta): {@link #epsilon(double)}
+ * is the sum of epsilons when the asked delta covers the sum of deltas and +inf otherwise;
+ * {@link #delta(double)} is the sum of deltas when the asked epsilon covers the sum and 1 otherwise.
+ */
+public final class BasicAccountant implements Accountant {
+    private final double gaussianDelta;
+    private double epsilonSum;
+    private double deltaSum;
+    private boolean nonPrivate;
+
+    /** A basic accountant that refuses Gaussian events. */
+    public BasicAccountant() {
+        this(0.0);
+    }
+
+    /** A basic accountant that converts each Gaussian event at the per-event delta {@code gaussianDelta}. */
+    public BasicAccountant(double gaussianDelta) {
+        this.gaussianDelta = Checks.delta("gaussian-delta", gaussianDelta);
+    }
+
+    @Override
+    public String name() {
+        return "basic";
+    }
+
+    @Override
+    public boolean supports(PrivacyEvent event) {
+        return event instanceof PureEvent || event instanceof ApproxEvent || event instanceof LaplaceEvent
+                || event instanceof RandomizedResponseEvent || event instanceof NonPrivateEvent
+                || (event instanceof GaussianEvent && gaussianDelta > 0);
+    }
+
+    @Override
+    public void compose(PrivacyEvent event, long count) {
+        if (event == null) {
+            throw new IllegalArgumentException("event must be non-null");
+        }
+        if (!supports(event)) {
+            throw new IllegalArgumentException("accountant 'basic' does not support event " + event.describe()
+                    + "; supported: pure, approx, laplace, randomized-response, and gaussian when gaussian-delta"
+                    + " is in (0, 1)");
+        }
+        Checks.atLeast("count", count, 0);
+        if (count == 0) {
+            return;
+        }
+        if (event instanceof NonPrivateEvent) {
+            nonPrivate = true;
+            return;
+        }
+        double[] pair = epsilonDelta(event);
+        epsilonSum += count * pair[0];
+        deltaSum += count * pair[1];
+    }
+
+    private double[] epsilonDelta(PrivacyEvent event) {
+        if (event instanceof PureEvent pure) {
+            return new double[] {pure.epsilon(), 0.0};
+        }
+        if (event instanceof ApproxEvent approx) {
+            return new double[] {approx.epsilon(), approx.delta()};
+        }
+        if (event instanceof LaplaceEvent laplace) {
+            return new double[] {laplace.epsilon(), 0.0};
+        }
+        if (event instanceof RandomizedResponseEvent response) {
+            return new double[] {response.epsilon(), 0.0};
+        }
+        GaussianEvent gaussian = (GaussianEvent) event;
+        return new double[] {GaussianPrivacyCurve.epsilon(gaussian.noiseMultiplier(), gaussianDelta), gaussianDelta};
+    }
+
+    @Override
+    public double epsilon(double delta) {
+        Checks.delta("delta", delta);
+        if (nonPrivate || delta < deltaSum) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return epsilonSum;
+    }
+
+    @Override
+    public double delta(double epsilon) {
+        Checks.nonNegativeFinite("epsilon", epsilon);
+        if (nonPrivate || epsilon < epsilonSum) {
+            return 1.0;
+        }
+        return Math.min(1.0, deltaSum);
+    }
+
+    @Override
+    public Accountant copy() {
+        BasicAccountant copy = new BasicAccountant(gaussianDelta);
+        copy.epsilonSum = epsilonSum;
+        copy.deltaSum = deltaSum;
+        copy.nonPrivate = nonPrivate;
+        return copy;
+    }
+}

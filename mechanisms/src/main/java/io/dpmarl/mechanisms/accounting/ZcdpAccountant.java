@@ -1,0 +1,104 @@
+package io.dpmarl.mechanisms.accounting;
+
+import io.dpmarl.core.privacy.Accountant;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.ZcdpEvent;
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * The zero-concentrated DP accountant (Bun and Steinke 2016): rho adds under composition (Lemma 2.3).
+ * A Gaussian release of L2 sensitivity Delta and standard deviation sigma is {@code Delta^2 / (2 sigma^2)}-zCDP
+ * (Prop. 1.6); a pure epsilon-DP release (pure, Laplace with {@code epsilon = Delta / b}, randomized response)
+ * is {@code epsilon^2 / 2}-zCDP (Prop. 1.4). The total converts to (epsilon, delta) with the optimal
+ * conversion {@link ZcdpConversion}. Subsampled Gaussian and approximate events are not supported
+ * (zCDP has no amplification by subsampling and no delta); use {@code rdp} or {@code basic}.
+ */
+public final class ZcdpAccountant implements Accountant {
+    private double rho;
+    private boolean nonPrivate;
+
+    @Override
+    public String name() {
+        return "zcdp";
+    }
+
+    /** The total rho composed so far. */
+    public double rho() {
+        return rho;
+    }
+
+    @Override
+    public boolean supports(PrivacyEvent event) {
+        return event instanceof GaussianEvent || event instanceof LaplaceEvent || event instanceof PureEvent
+                || event instanceof RandomizedResponseEvent || event instanceof ZcdpEvent
+                || event instanceof NonPrivateEvent;
+    }
+
+    /** The rho of one release of a supported event. */
+    public static double rhoOf(PrivacyEvent event) {
+        if (event instanceof GaussianEvent gaussian) {
+            double multiplier = gaussian.noiseMultiplier();
+            return 1 / (2 * multiplier * multiplier);
+        }
+        if (event instanceof LaplaceEvent laplace) {
+            return laplace.epsilon() * laplace.epsilon() / 2;
+        }
+        if (event instanceof PureEvent pure) {
+            return pure.epsilon() * pure.epsilon() / 2;
+        }
+        if (event instanceof RandomizedResponseEvent response) {
+            return response.epsilon() * response.epsilon() / 2;
+        }
+        if (event instanceof ZcdpEvent zcdp) {
+            return zcdp.rho();
+        }
+        throw new IllegalArgumentException("accountant 'zcdp' does not support event " + event.describe()
+                + "; supported: gaussian, laplace, pure, randomized-response, zcdp");
+    }
+
+    @Override
+    public void compose(PrivacyEvent event, long count) {
+        if (event == null) {
+            throw new IllegalArgumentException("event must be non-null");
+        }
+        if (!supports(event)) {
+            throw new IllegalArgumentException("accountant 'zcdp' does not support event " + event.describe()
+                    + "; supported: gaussian, laplace, pure, randomized-response, zcdp");
+        }
+        Checks.atLeast("count", count, 0);
+        if (count == 0) {
+            return;
+        }
+        if (event instanceof NonPrivateEvent) {
+            nonPrivate = true;
+            return;
+        }
+        rho += count * rhoOf(event);
+    }
+
+    @Override
+    public double epsilon(double delta) {
+        Checks.delta("delta", delta);
+        return nonPrivate || rho == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY
+                : ZcdpConversion.epsilon(rho, delta);
+    }
+
+    @Override
+    public double delta(double epsilon) {
+        Checks.nonNegativeFinite("epsilon", epsilon);
+        return nonPrivate || rho == Double.POSITIVE_INFINITY ? 1.0 : ZcdpConversion.delta(rho, epsilon);
+    }
+
+    @Override
+    public Accountant copy() {
+        ZcdpAccountant copy = new ZcdpAccountant();
+        copy.rho = rho;
+        copy.nonPrivate = nonPrivate;
+        return copy;
+    }
+}

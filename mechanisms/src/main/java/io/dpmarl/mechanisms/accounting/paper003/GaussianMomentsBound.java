@@ -1,0 +1,111 @@
+package io.dpmarl.mechanisms.accounting.paper003;
+
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * The sound moments (Renyi) bound of T rounds of the Gaussian mechanism without subsampling (spec 003 section
+ * 3.7; Abadi et al. 2016 with q = 1; Mironov 2017): one round has log moment
+ * Gamma(nu) = nu (nu + 1) Delta^2 / (2 sigma^2), T rounds add up, and
+ * epsilon(delta) = min_{nu} (Gamma_T(nu) + ln(1/delta)) / nu.
+ *
+ * <p>With rho = T Delta^2 / (2 sigma^2) and L = ln(1/delta): over real nu &gt; 0 the minimum is
+ * rho + 2 sqrt(rho L) at nu* = sqrt(L/rho); over integer nu &gt;= 1 it is min_nu rho (nu + 1) + L / nu. The
+ * calibration inverts the real-order form: rho = (sqrt(L + epsilon) - sqrt(L))^2, sigma = sqrt(T Delta^2/(2 rho)).
+ * This is the classic moments-accountant conversion (valid, slightly looser than the improved conversion of
+ * the framework's {@code rdp} accountant). Also Definition 3's classic one-shot calibration.
+ */
+public final class GaussianMomentsBound {
+    private GaussianMomentsBound() {
+    }
+
+    private static double rho(long rounds, double sensitivity, double sigma) {
+        Checks.atLeast("T", rounds, 1);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        Checks.positiveFinite("sigma", sigma);
+        return rounds * sensitivity * sensitivity / (2 * sigma * sigma);
+    }
+
+    /** The exact log moment after T rounds, T nu (nu + 1) Delta^2 / (2 sigma^2). */
+    public static double logMoment(double nu, long rounds, double sensitivity, double sigma) {
+        Checks.positiveFinite("nu", nu);
+        return nu * (nu + 1) * rho(rounds, sensitivity, sigma);
+    }
+
+    /** epsilon(delta) minimised over real orders nu &gt; 0: rho + 2 sqrt(rho ln(1/delta)). */
+    public static double epsilonRealOrder(double delta, long rounds, double sensitivity, double sigma) {
+        Checks.openUnit("delta", delta);
+        double rho = rho(rounds, sensitivity, sigma);
+        return rho + 2 * Math.sqrt(rho * Math.log(1 / delta));
+    }
+
+    /** epsilon(delta) minimised over integer orders nu &gt;= 1: min rho (nu + 1) + ln(1/delta) / nu. */
+    public static double epsilonIntegerOrder(double delta, long rounds, double sensitivity, double sigma) {
+        Checks.openUnit("delta", delta);
+        double rho = rho(rounds, sensitivity, sigma);
+        double log = Math.log(1 / delta);
+        double real = Math.sqrt(log / rho);
+        double best = Double.POSITIVE_INFINITY;
+        long low = Math.max(1, (long) Math.floor(real));
+        for (long nu = low; nu <= low + 1; nu++) {
+            best = Math.min(best, rho * (nu + 1) + log / nu);
+        }
+        return best;
+    }
+
+    /** delta(epsilon) over real orders nu > 0: min_nu exp(Gamma_T(nu) - nu epsilon), 1 if epsilon <= rho. */
+    public static double deltaRealOrder(double epsilon, long rounds, double sensitivity, double sigma) {
+        Checks.positiveFinite("epsilon", epsilon);
+        double rho = rho(rounds, sensitivity, sigma);
+        if (epsilon <= rho) {
+            return 1.0;
+        }
+        // min over nu of nu(nu+1) rho - nu epsilon is at nu = (epsilon - rho) / (2 rho)
+        double nu = (epsilon - rho) / (2 * rho);
+        return Math.min(1.0, Math.exp(nu * (nu + 1) * rho - nu * epsilon));
+    }
+
+    /** The sound calibration: sigma with epsilonRealOrder(delta, T, Delta, sigma) = epsilon. */
+    public static double sigmaFor(double epsilon, double delta, long rounds, double sensitivity) {
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.openUnit("delta", delta);
+        Checks.atLeast("T", rounds, 1);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        double log = Math.log(1 / delta);
+        double root = Math.sqrt(log + epsilon) - Math.sqrt(log);
+        double rho = root * root;
+        return Math.sqrt(rounds * sensitivity * sensitivity / (2 * rho));
+    }
+
+    /** The sound calibration over integer orders (what Abadi's accountant uses), by bisection on sigma. */
+    public static double sigmaForIntegerOrder(double epsilon, double delta, long rounds, double sensitivity) {
+        double low = sigmaFor(epsilon, delta, rounds, sensitivity);
+        double high = low * 2;
+        while (epsilonIntegerOrder(delta, rounds, sensitivity, high) > epsilon) {
+            high *= 2;
+        }
+        for (int iteration = 0; iteration < 200; iteration++) {
+            double middle = 0.5 * (low + high);
+            if (epsilonIntegerOrder(delta, rounds, sensitivity, middle) > epsilon) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return high;
+    }
+
+    /**
+     * The classic one-shot Gaussian mechanism (Dwork-Roth Theorem A.1, paper 003 Definition 3):
+     * sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon, valid only for 0 &lt; epsilon &lt; 1.
+     */
+    public static double classicSigma(double epsilon, double delta, double sensitivity) {
+        Checks.positiveFinite("epsilon", epsilon);
+        if (epsilon >= 1) {
+            throw new IllegalArgumentException("epsilon must be in (0, 1) for the classic Gaussian mechanism, got "
+                    + epsilon);
+        }
+        Checks.openUnit("delta", delta);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        return Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon;
+    }
+}

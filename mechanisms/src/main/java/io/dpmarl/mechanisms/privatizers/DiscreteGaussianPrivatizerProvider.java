@@ -1,0 +1,84 @@
+package io.dpmarl.mechanisms.privatizers;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
+
+/**
+ * Plugin {@code discrete-gaussian(sigma | rho, sensitivity)}: exact discrete Gaussian noise on integer counts
+ * (CKS 2020 Alg. 3); rho-zCDP with {@code rho = sensitivity^2 / (2 sigma^2)} (CKS Theorem 4). Give exactly one
+ * of {@code sigma} and {@code rho}. A sigma in [0.5, 2^20] is rounded up to 20 significant bits (at most a factor
+ * {@code 1 + 2^-19}, so the reported rho, computed from the rounded sigma, never exceeds the requested one) so that
+ * the sampler runs in long arithmetic.
+ */
+@AutoService(PluginProvider.class)
+public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<Privatizer> {
+
+    /** Creates the discrete Gaussian privatizer for a given sigma. */
+    public static DiscreteNoisePrivatizer create(double sigma, double sensitivity, Neighbouring neighbouring) {
+        Checks.positiveFinite("sigma", sigma);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        if (!(sigma <= 0x1p61)) {
+            throw new IllegalArgumentException("sigma must be in (0, 2^61], got " + sigma);
+        }
+        double rho = sensitivity * sensitivity / (2 * sigma * sigma);
+        return new DiscreteNoisePrivatizer("discrete-gaussian", noise -> Samplers.discreteGaussian(noise, sigma),
+                new PrivacyGuarantee.Zcdp(rho), new PrivacyEvent.ZcdpEvent(rho), Sensitivity.l2(sensitivity),
+                neighbouring);
+    }
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.PRIVATIZER;
+    }
+
+    @Override
+    public String name() {
+        return "discrete-gaussian";
+    }
+
+    @Override
+    public String description() {
+        return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2)";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.real("sigma", "noise parameter (0 = derive from rho)").atLeast(0).finite().withDefault(0.0),
+                Param.real("rho", "zCDP budget (0 = derive from sigma)").atLeast(0).finite().withDefault(0.0),
+                PrivatizerParams.sensitivity("L2"), PrivatizerParams.neighbouring());
+    }
+
+    @Override
+    public Privatizer create(Params params, PluginContext context) {
+        double sigma = params.real("sigma");
+        double rho = params.real("rho");
+        double sensitivity = params.real("sensitivity");
+        if ((sigma > 0) == (rho > 0)) {
+            throw new IllegalArgumentException("discrete-gaussian: give exactly one of sigma in (0, inf) and rho in (0, inf), got sigma="
+                    + sigma + ", rho=" + rho);
+        }
+        if (rho > 0) {
+            sigma = GaussianCalibration.zcdp(rho, sensitivity);
+        }
+        // at most 20 significant bits (relative increase below 2^-19, so rho only decreases): the sampler's fast path
+        if (sigma >= 0.5 && sigma <= 0x1p20) {
+            sigma = Samplers.roundUpToSignificantBits(sigma, 20);
+        } else if (rho > 0) {
+            sigma = Math.nextUp(sigma);
+        }
+        return create(sigma, sensitivity, PrivatizerParams.neighbouring(params));
+    }
+}

@@ -1,0 +1,99 @@
+package io.dpmarl.mechanisms.privatizers;
+
+import io.dpmarl.core.validation.Checks;
+import org.apache.commons.math3.special.Erf;
+
+/**
+ * Noise calibrations of the Gaussian mechanism on a statistic of L2 sensitivity {@code Delta}.
+ *
+ * <ul>
+ *   <li>{@link #classic}: Dwork-Roth Theorem A.1, {@code sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon}, valid
+ *       only for {@code epsilon < 1}.</li>
+ *   <li>{@link #analytic}: Balle and Wang (ICML 2018) Theorem 8: the smallest sigma with
+ *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta) - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta) <= delta},
+ *       found by bisection that keeps the upper end (the returned sigma always satisfies the inequality).</li>
+ *   <li>{@link #zcdp}: {@code sigma = Delta / sqrt(2 rho)} gives rho-zCDP (Bun-Steinke 2016 Prop. 1.6).</li>
+ * </ul>
+ */
+public final class GaussianCalibration {
+    private GaussianCalibration() {
+    }
+
+    /** Which calibration a Gaussian privatizer uses. */
+    public enum Kind {
+        /** {@code sqrt(2 ln(1.25/delta)) Delta / epsilon}, epsilon < 1. */
+        CLASSIC,
+        /** Balle-Wang exact calibration, any epsilon. */
+        ANALYTIC
+    }
+
+    /** The classic sigma; requires {@code epsilon in (0, 1)} and {@code delta in (0, 1)}. */
+    public static double classic(double epsilon, double delta, double sensitivity) {
+        Checks.positiveFinite("epsilon", epsilon);
+        if (!(epsilon < 1)) {
+            throw new IllegalArgumentException("epsilon must be in (0, 1) for the classic Gaussian calibration, got "
+                    + epsilon + " (use calibration=analytic)");
+        }
+        Checks.openUnit("delta", delta);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        return Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon;
+    }
+
+    /** The exact delta of the Gaussian mechanism at {@code epsilon} (Balle-Wang 2018, Theorem 8). */
+    public static double exactDelta(double sigma, double epsilon, double sensitivity) {
+        Checks.positiveFinite("sigma", sigma);
+        Checks.nonNegativeFinite("epsilon", epsilon);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        double a = sensitivity / (2 * sigma);
+        double b = epsilon * sigma / sensitivity;
+        double first = normalCdf(a - b);
+        double second = Math.exp(epsilon + logNormalCdf(-a - b));
+        return Math.max(0, first - second);
+    }
+
+    /** The smallest sigma (to relative 1e-12, never below it) giving (epsilon, delta)-DP (Balle-Wang 2018). */
+    public static double analytic(double epsilon, double delta, double sensitivity) {
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.openUnit("delta", delta);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        double high = sensitivity;
+        while (exactDelta(high, epsilon, sensitivity) > delta) {
+            high *= 2;
+        }
+        double low = high / 2;
+        while (low > Double.MIN_NORMAL && exactDelta(low, epsilon, sensitivity) <= delta) {
+            low /= 2;
+        }
+        for (int i = 0; i < 200 && (high - low) > 1e-13 * high; i++) {
+            double middle = 0.5 * (low + high);
+            if (exactDelta(middle, epsilon, sensitivity) <= delta) {
+                high = middle;
+            } else {
+                low = middle;
+            }
+        }
+        return high;
+    }
+
+    /** {@code sigma = sensitivity / sqrt(2 rho)}: rho-zCDP. */
+    public static double zcdp(double rho, double sensitivity) {
+        Checks.positiveFinite("rho", rho);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        return sensitivity / Math.sqrt(2 * rho);
+    }
+
+    /** The standard normal CDF, accurate in the lower tail ({@code erfc}). */
+    static double normalCdf(double x) {
+        return 0.5 * Erf.erfc(-x / Math.sqrt(2));
+    }
+
+    /** {@code ln Phi(x)}, with the asymptotic series below -37 where {@code Phi} underflows. */
+    static double logNormalCdf(double x) {
+        if (x > -37) {
+            return Math.log(normalCdf(x));
+        }
+        double inverseSquare = 1 / (x * x);
+        return -0.5 * x * x - Math.log(-x) - 0.5 * Math.log(2 * Math.PI)
+                + Math.log1p(-inverseSquare + 3 * inverseSquare * inverseSquare);
+    }
+}

@@ -1,0 +1,66 @@
+package io.dpmarl.mechanisms.privatizers;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Plugin {@code gaussian(epsilon, delta, sensitivity, calibration=classic|analytic)}: float-safe Gaussian noise
+ * on an L2-sensitivity statistic, (epsilon, delta)-DP. The classic calibration (Dwork-Roth Theorem A.1,
+ * MA-LDP Lemma 5) needs epsilon < 1; the analytic one (Balle-Wang 2018) is exact for any epsilon.
+ */
+@AutoService(PluginProvider.class)
+public final class GaussianPrivatizerProvider implements PluginProvider<Privatizer> {
+
+    /** Creates the Gaussian privatizer directly. */
+    public static AdditiveNoisePrivatizer create(double epsilon, double delta, double sensitivity,
+                                                 GaussianCalibration.Kind calibration, Neighbouring neighbouring) {
+        double sigma = calibration == GaussianCalibration.Kind.CLASSIC
+                ? GaussianCalibration.classic(epsilon, delta, sensitivity)
+                : GaussianCalibration.analytic(epsilon, delta, sensitivity);
+        return new AdditiveNoisePrivatizer("gaussian", NoiseDistribution.gaussian(sigma),
+                new PrivacyGuarantee.ApproxDp(epsilon, delta), Optional.empty(),
+                new PrivacyEvent.GaussianEvent(sigma, sensitivity), Sensitivity.l2(sensitivity), neighbouring);
+    }
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.PRIVATIZER;
+    }
+
+    @Override
+    public String name() {
+        return "gaussian";
+    }
+
+    @Override
+    public String description() {
+        return "Float-safe Gaussian noise (L2), classic or analytic (Balle-Wang) calibration: (epsilon, delta)-DP";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.gaussianDelta(),
+                PrivatizerParams.sensitivity("L2"),
+                Param.string("calibration", "sigma formula", "classic", "analytic").withDefault("classic"),
+                PrivatizerParams.neighbouring());
+    }
+
+    @Override
+    public Privatizer create(Params params, PluginContext context) {
+        return create(params.real("epsilon"), params.real("delta"), params.real("sensitivity"),
+                GaussianCalibration.Kind.valueOf(params.string("calibration").toUpperCase(Locale.ROOT)),
+                PrivatizerParams.neighbouring(params));
+    }
+}

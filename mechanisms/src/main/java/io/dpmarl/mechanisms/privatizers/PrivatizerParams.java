@@ -1,0 +1,40 @@
+package io.dpmarl.mechanisms.privatizers;
+
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.Params;
+import java.util.Locale;
+
+/** Parameter declarations shared by the privatizer providers, so names and ranges are the same everywhere. */
+final class PrivatizerParams {
+    private PrivatizerParams() {
+    }
+
+    static Param epsilon() {
+        return Param.real("epsilon", "privacy budget of one release").above(0).finite();
+    }
+
+    static Param sensitivity(String norm) {
+        return Param.real("sensitivity", norm + " sensitivity of the statistic").above(0).finite().withDefault(1.0);
+    }
+
+    static Param gaussianDelta() {
+        return Param.real("delta", "failure probability of one release").above(0).below(1);
+    }
+
+    static Param neighbouring() {
+        String[] choices = new String[Neighbouring.values().length];
+        for (int i = 0; i < choices.length; i++) {
+            choices[i] = label(Neighbouring.values()[i]);
+        }
+        return Param.string("neighbouring", "neighbouring relation of the guarantee", choices).withDefault("record");
+    }
+
+    static Neighbouring neighbouring(Params params) {
+        return Neighbouring.valueOf(params.string("neighbouring").toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    static String label(Neighbouring relation) {
+        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

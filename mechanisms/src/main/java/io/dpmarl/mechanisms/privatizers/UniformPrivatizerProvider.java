@@ -1,0 +1,79 @@
+package io.dpmarl.mechanisms.privatizers;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import java.util.Optional;
+
+/**
+ * Plugin {@code uniform(a | delta, sensitivity)}: float-safe uniform noise on {@code [-a, a]} (MA-LDP section 6.1,
+ * spec 000 section 3.4), a (0, delta) guarantee with {@code delta = min(1, sensitivity / (2a))} for an L1
+ * sensitivity. Give {@code a} (delta is computed) or {@code delta} ({@code a = sensitivity / (2 delta)}).
+ *
+ * <p>The guarantee is {@code ApproxDp(0, delta)} and the event {@code ApproxEvent(0, delta)}. A shift so large
+ * that {@code delta >= 1} protects nothing and is reported as {@code NonPrivate}.
+ */
+@AutoService(PluginProvider.class)
+public final class UniformPrivatizerProvider implements PluginProvider<Privatizer> {
+
+    /** Creates the uniform privatizer for a half-width; an optional paper claim is attached when given. */
+    public static AdditiveNoisePrivatizer create(String name, double halfWidth, double sensitivity,
+                                                 Optional<PrivacyGuarantee> claimed, Neighbouring neighbouring) {
+        double delta = UniformCalibration.delta(halfWidth, sensitivity);
+        return new AdditiveNoisePrivatizer(name, NoiseDistribution.uniform(halfWidth), zeroEpsilon(delta), claimed,
+                new PrivacyEvent.ApproxEvent(0, Math.min(delta, Math.nextDown(1.0))), Sensitivity.l1(sensitivity),
+                neighbouring);
+    }
+
+    /** The guarantee (0, delta); NonPrivate if delta = 1. */
+    static PrivacyGuarantee zeroEpsilon(double delta) {
+        return delta >= 1 ? new PrivacyGuarantee.NonPrivate() : new PrivacyGuarantee.ApproxDp(0, delta);
+    }
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.PRIVATIZER;
+    }
+
+    @Override
+    public String name() {
+        return "uniform";
+    }
+
+    @Override
+    public String description() {
+        return "Float-safe uniform noise on [-a, a] (L1): (0, delta)-DP with delta = sensitivity/(2a)";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.real("a", "half-width of the noise (0 = derive from delta)").atLeast(0).finite().withDefault(0.0),
+                Param.real("delta", "target delta (0 = derive from a)").atLeast(0).below(1).withDefault(0.0),
+                PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+    }
+
+    @Override
+    public Privatizer create(Params params, PluginContext context) {
+        double halfWidth = params.real("a");
+        double delta = params.real("delta");
+        if ((halfWidth > 0) == (delta > 0)) {
+            throw new IllegalArgumentException("uniform: give exactly one of a in (0, inf) and delta in (0, 1), got a="
+                    + halfWidth + ", delta=" + delta);
+        }
+        double sensitivity = params.real("sensitivity");
+        if (delta > 0) {
+            halfWidth = UniformCalibration.halfWidthFor(delta, sensitivity);
+        }
+        return create("uniform", halfWidth, sensitivity, Optional.empty(), PrivatizerParams.neighbouring(params));
+    }
+}
