@@ -67,17 +67,25 @@ public final class PrivacyLedger {
         Checks.atLeast("count", count, 0);
         double running = Double.NaN;
         if (accounted) {
+            // A key enters the ledger only once a charge to it succeeds: a refused first charge leaves no trace.
             if (budgetPerKey.isPresent()) {
-                PrivacyFilter filter = filters.computeIfAbsent(key,
-                        k -> new PrivacyFilter(newAccountant(), budgetPerKey.get()));
-                requireSupported(filter.accountant(), event);
-                filter.charge(event, count);
-                running = filter.accountant().epsilon(reportingDelta);
+                PrivacyFilter filter = filters.get(key);
+                PrivacyFilter target = filter != null ? filter : new PrivacyFilter(newAccountant(), budgetPerKey.get());
+                requireSupported(target.accountant(), event);
+                target.charge(event, count);
+                if (filter == null) {
+                    filters.put(key, target);
+                }
+                running = target.accountant().epsilon(reportingDelta);
             } else {
-                Accountant accountant = accountants.computeIfAbsent(key, k -> newAccountant());
-                requireSupported(accountant, event);
-                accountant.compose(event, count);
-                running = listeners.isEmpty() ? Double.NaN : accountant.epsilon(reportingDelta);
+                Accountant accountant = accountants.get(key);
+                Accountant target = accountant != null ? accountant : newAccountant();
+                requireSupported(target, event);
+                target.compose(event, count);
+                if (accountant == null) {
+                    accountants.put(key, target);
+                }
+                running = listeners.isEmpty() ? Double.NaN : target.epsilon(reportingDelta);
             }
         }
         LedgerEntry entry = new LedgerEntry(entries.size(), key, source, event, count, running);

@@ -18,6 +18,12 @@ import io.dpmarl.core.validation.Checks;
  * at most {@code L} released nodes by at most 1 each, so the release of all nodes is {@code L / b}-DP
  * (Chan et al. Theorem 3.5 with the rigorous level count, spec 001 Section 8 item 8). With Gaussian node
  * noise the L2 sensitivity is {@code sqrt(L)} and the release is {@code L / (2 sigma^2)}-zCDP.
+ *
+ * <p>Float safety: each item is first rounded to the node noise's grid {@link NodeNoise#granularity()}, so
+ * p-sums and noisy nodes are exact multiples of the grid and their sums are computed exactly (no Mironov 2012
+ * leak). Integer items are unchanged (the grid is at most 1 whenever the scale is below 2^39, Laplace, or 2^19,
+ * Gaussian); real items in [0, 1] differ by at most {@code 1 + r} after rounding, so the guarantees above hold
+ * with {@code L (1 + r) / b} and {@code L (1 + r)^2 / (2 sigma^2)}.
  */
 public final class BinaryTreeCounter {
     private final int horizon;
@@ -51,15 +57,16 @@ public final class BinaryTreeCounter {
     /**
      * Consumes item {@code x_t} and returns the private running count {@code B(t)}.
      *
-     * @throws IllegalStateException if more than T items are fed
+     * @throws IllegalStateException    if more than T items are fed
+     * @throws IllegalArgumentException if the item is not finite (nothing is changed or drawn)
      */
     public double step(double item) {
         if (time >= horizon) {
             throw new IllegalStateException("binary-tree counter is bounded to T = " + horizon + " steps");
         }
+        double sum = nodeNoise.roundItem(item); // before any state change: a non-finite item is refused
         time++;
         int level = Integer.numberOfTrailingZeros(time);
-        double sum = item;
         for (int j = 0; j < level; j++) {
             sum += alpha[j];
             alpha[j] = 0;

@@ -13,7 +13,8 @@ import io.dpmarl.core.validation.Checks;
  * <p>Privacy: if one individual changes at most {@code k} items in total across the streams (each
  * in [0, 1]), the vector of all released nodes changes by at most {@code k L} in L1, so Laplace node
  * noise of scale b gives {@code k L / b}-DP (used by DP-Nash-VI's central privatizer with {@code k = 2H}
- * per count family).
+ * per count family). Items are rounded to the node noise's grid first, as in {@link BinaryTreeCounter}
+ * (exact for integer items; real items in [0, 1] have per-item sensitivity {@code 1 + r}).
  */
 public final class BinaryTreeCounterBank {
     private final int streams;
@@ -45,7 +46,7 @@ public final class BinaryTreeCounterBank {
     /**
      * Consumes one item per stream and writes the private running counts {@code B(t)} into {@code output}.
      *
-     * @throws IllegalArgumentException if the arrays do not have one entry per stream
+     * @throws IllegalArgumentException if the arrays do not have one entry per stream or an item is not finite
      * @throws IllegalStateException    if more than T steps are taken
      */
     public void step(double[] items, double[] output) {
@@ -56,11 +57,14 @@ public final class BinaryTreeCounterBank {
         if (time >= horizon) {
             throw new IllegalStateException("binary-tree counter bank is bounded to T = " + horizon + " steps");
         }
+        for (double item : items) {
+            Checks.finite("item", item); // before any state change or draw
+        }
         time++;
         int level = Integer.numberOfTrailingZeros(time);
         for (int stream = 0; stream < streams; stream++) {
             int base = stream * levels;
-            double sum = items[stream];
+            double sum = nodeNoise.roundItem(items[stream]);
             for (int j = 0; j < level; j++) {
                 sum += alpha[base + j];
                 alpha[base + j] = 0;

@@ -14,6 +14,27 @@ public interface NodeNoise {
     /** One draw for one node. */
     double draw(NoiseSource noise);
 
+    /**
+     * The power-of-two grid {@code r} of every draw, or 0 if draws are not confined to a grid (no noise, or a
+     * scripted test noise). Counters round each item to this grid before summing, so that every node
+     * {@code p-sum + noise} is computed exactly (Mironov 2012). Rounding moves an item by at most {@code r / 2}: an
+     * integer item is unchanged whenever {@code r <= 1}, and two items in [0, 1] differ by at most {@code 1 + r}
+     * after rounding, which is the per-item sensitivity a caller must use for real-valued items.
+     */
+    default double granularity() {
+        return 0;
+    }
+
+    /**
+     * Rounds an item to {@link #granularity()} (identity when it is 0).
+     *
+     * @throws IllegalArgumentException if the item is not finite
+     */
+    default double roundItem(double item) {
+        double grid = granularity();
+        return grid == 0 ? Checks.finite("item", item) : Samplers.roundToGrid(item, grid);
+    }
+
     /** Variance of one draw: {@code 2 b^2} (Laplace) or {@code sigma^2} (Gaussian). */
     double variance();
 
@@ -50,6 +71,12 @@ public interface NodeNoise {
             return scale == 0 ? 0.0 : Samplers.laplace(noise, scale);
         }
 
+        /** {@link Samplers#laplaceGranularity} of the scale, or 0 without noise. */
+        @Override
+        public double granularity() {
+            return scale == 0 ? 0.0 : Samplers.laplaceGranularity(scale);
+        }
+
         @Override
         public double variance() {
             return 2 * scale * scale;
@@ -75,6 +102,12 @@ public interface NodeNoise {
         @Override
         public double draw(NoiseSource noise) {
             return sigma == 0 ? 0.0 : Samplers.gaussian(noise, sigma);
+        }
+
+        /** {@link Samplers#gaussianGranularity} of sigma, or 0 without noise. */
+        @Override
+        public double granularity() {
+            return sigma == 0 ? 0.0 : Samplers.gaussianGranularity(sigma);
         }
 
         @Override

@@ -18,7 +18,11 @@ final class DiscreteGaussian {
     private DiscreteGaussian() {
     }
 
-    /** Integer {@code sigma} in {@code [1, 2^20]}. */
+    /**
+     * Integer {@code sigma} in {@code [1, 2^21]}.
+     *
+     * @throws IllegalArgumentException if sigma is outside that range
+     */
     static long sampleIntegerSigma(NoiseSource noise, long sigma) {
         return sampleDyadicSigma(noise, sigma, 0);
     }
@@ -30,6 +34,12 @@ final class DiscreteGaussian {
      * far in the tail that a product overflows is tested with big integers instead, with the same probability).
      */
     static long sampleDyadicSigma(NoiseSource noise, long mantissa, int shift) {
+        if (shift < 0 || shift > 20) {
+            throw new IllegalArgumentException("shift must be in [0, 20], got " + shift);
+        }
+        if (mantissa < 1 || mantissa > (1L << 21)) {
+            throw new IllegalArgumentException("mantissa must be in [1, 2^21], got " + mantissa);
+        }
         long t = (mantissa >>> shift) + 1;
         while (true) {
             // the acceptance depends on |Y| only, so the sign of the discrete Laplace proposal is drawn after it
@@ -59,8 +69,9 @@ final class DiscreteGaussian {
      */
     static boolean acceptWithLongs(NoiseSource noise, long magnitude, long t, long mantissa, int shift) {
         long scaled = Math.multiplyExact(Math.multiplyExact(magnitude, t), 1L << (2 * shift));
-        long offset = Math.abs(Math.subtractExact(scaled, mantissa * mantissa));
-        return ExactBernoulli.expMinusHalfSquare(noise, offset, mantissa * t << shift);
+        long offset = Math.abs(Math.subtractExact(scaled, Math.multiplyExact(mantissa, mantissa)));
+        long denominator = Math.multiplyExact(Math.multiplyExact(mantissa, t), 1L << shift);
+        return ExactBernoulli.expMinusHalfSquare(noise, offset, denominator);
     }
 
     /** The same test with big integers: Bernoulli(exp(-offset^2 / (2 denominator^2))). */

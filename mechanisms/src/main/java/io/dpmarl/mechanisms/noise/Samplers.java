@@ -25,7 +25,9 @@ import java.math.BigInteger;
  *
  * <h2>Guarantees of the float-safe continuous versions</h2>
  * A privatizer first rounds its input to the grid ({@link #roundToGrid(double, double)}), which can move two
- * neighbouring inputs apart by at most {@code r} more than their sensitivity. Hence:
+ * neighbouring inputs apart by at most {@code r} more per coordinate than their sensitivity (the privatizers
+ * account for {@code m} coordinates, {@code m r} in L1 and {@code sqrt(m) r} in L2, see
+ * {@code io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity}). Hence, for one coordinate:
  * <ul>
  *   <li>Laplace with scale {@code b}: pure {@code epsilon = (sensitivity + r) / b}-DP, with
  *       {@code r <= b / 2^39}, that is at most {@code (1 + 2^-39 b / sensitivity)} times the ideal epsilon.</li>
@@ -222,10 +224,10 @@ public final class Samplers {
 
     /**
      * An exact discrete Gaussian sample: {@code P(Y = y) proportional to exp(-y^2 / (2 sigma^2))} on the
-     * integers (CKS 2020 Algorithm 3). The double sigma is used as the exact binary rational it denotes. Sigmas
-     * with at most 21 significant bits and at most 20 fractional bits (for example integers up to 2^20, or
-     * {@link #roundUpToSignificantBits} of any sigma in [0.5, 2^20]) take a fast long-arithmetic path; others
-     * use big rationals (several microseconds per sample).
+     * integers (CKS 2020 Algorithm 3). The double sigma is used as the exact binary rational it denotes. Integer
+     * sigmas up to 2^20, and fractional sigmas with at most 21 significant bits and 1 to 20 fractional bits (for
+     * example {@link #roundUpToSignificantBits} of any sigma in [0.5, 2^20]), take a fast long-arithmetic path;
+     * all others, including every integer sigma above 2^20, use big rationals (several microseconds per sample).
      *
      * @throws IllegalArgumentException if sigma is not in (0, 2^61]
      */
@@ -240,7 +242,10 @@ public final class Samplers {
         long mantissa = mantissa(sigma);
         int exponent = binaryExponent(sigma);
         int zeros = Long.numberOfTrailingZeros(mantissa);
-        if (exponent < 0 && -(exponent + zeros) <= 20 && (mantissa >>> zeros) <= (1L << 21)) {
+        // Fast path only for a genuinely fractional dyadic sigma = odd / 2^j with 1 <= j <= 20. An integer sigma
+        // above 2^20 has exponent + zeros >= 0: it must not get here (a negative shift would be masked by Java's
+        // shift operators and yield a nearly noiseless sampler), so it falls through to the exact rational path.
+        if (exponent < 0 && exponent + zeros < 0 && -(exponent + zeros) <= 20 && (mantissa >>> zeros) <= (1L << 21)) {
             return DiscreteGaussian.sampleDyadicSigma(noise, mantissa >>> zeros, -(exponent + zeros));
         }
         BigInteger numerator = BigInteger.valueOf(mantissa).pow(2);

@@ -7,6 +7,7 @@ import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,12 +19,14 @@ import java.util.Set;
  * diagonal included, mirrored below; MA-LDP Alg. 1 and spec 000 section 3.0).
  *
  * <p>Float safety: each input coordinate is first rounded to the noise grid {@code r}
- * ({@link NoiseDistribution#granularity()}), so {@code input + noise} is exact. The reported
- * {@link #guarantee()} and {@link #event()} are those of the ideal mechanism at the declared sensitivity.
- * The exact guarantee of the float-safe realization is the ideal one at a sensitivity larger by the rounding,
- * at most {@code m r} in L1 and {@code sqrt(m) r} in L2 for {@code m} perturbed coordinates; see
- * {@link #roundingExcess(int)}. With the grids of {@link Samplers} that is a relative excess of at most
- * {@code m 2^-39 b / sensitivity} (Laplace) or {@code sqrt(m) 2^-19 sigma / sensitivity} (Gaussian).
+ * ({@link NoiseDistribution#granularity()}), so {@code input + noise} is exact. Rounding can move two neighbouring
+ * inputs apart by {@link #roundingExcess(int)} more than their declared sensitivity ({@code m r} in L1,
+ * {@code sqrt(m) r} in L2 for {@code m} perturbed coordinates, see {@link FloatSafeSensitivity}). The factories
+ * therefore build every privatizer for at most {@link #maxCoordinates()} perturbed coordinates and make
+ * {@link #guarantee()} and {@link #event()} hold at the effective sensitivity
+ * {@code Delta + roundingExcess(maxCoordinates)}, either by calibrating the noise for it or by reporting the
+ * guarantee at it; a release with more coordinates is refused by {@link #validate} before anything is charged.
+ * {@link #sensitivity()} stays the declared sensitivity of the statistic.
  */
 public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
     private final String name;
@@ -33,19 +36,22 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
     private final PrivacyEvent event;
     private final Sensitivity sensitivity;
     private final Neighbouring neighbouring;
+    private final int maxCoordinates;
 
     /**
-     * @param name         plugin name
-     * @param distribution the noise law
-     * @param guarantee    the guarantee computed for one release
-     * @param claimed      a paper's claimed guarantee, when it differs from the computed one
-     * @param event        the event one release charges
-     * @param sensitivity  the sensitivity the noise was calibrated for
-     * @param neighbouring the neighbouring relation of the guarantee
+     * @param name           plugin name
+     * @param distribution   the noise law
+     * @param guarantee      the guarantee of one release, valid at the effective sensitivity
+     * @param claimed        a paper's claimed guarantee, when it differs from the computed one
+     * @param event          the event one release charges, valid at the effective sensitivity
+     * @param sensitivity    the declared sensitivity of the statistic
+     * @param neighbouring   the neighbouring relation of the guarantee
+     * @param maxCoordinates the most coordinates one release may perturb, at least 1
+     * @throws IllegalArgumentException if maxCoordinates is below 1
      */
     public AdditiveNoisePrivatizer(String name, NoiseDistribution distribution, PrivacyGuarantee guarantee,
                                    Optional<PrivacyGuarantee> claimed, PrivacyEvent event, Sensitivity sensitivity,
-                                   Neighbouring neighbouring) {
+                                   Neighbouring neighbouring, int maxCoordinates) {
         this.name = Objects.requireNonNull(name, "name");
         this.distribution = Objects.requireNonNull(distribution, "distribution");
         this.guarantee = Objects.requireNonNull(guarantee, "guarantee");
@@ -53,6 +59,18 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
         this.event = Objects.requireNonNull(event, "event");
         this.sensitivity = Objects.requireNonNull(sensitivity, "sensitivity");
         this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
+        this.maxCoordinates = Checks.atLeast("max-coordinates", maxCoordinates, 1);
+    }
+
+    /** The most coordinates one release may perturb (the {@code max-coordinates} parameter). */
+    public int maxCoordinates() {
+        return maxCoordinates;
+    }
+
+    /** The sensitivity at which {@link #guarantee()} and {@link #event()} hold: declared plus rounding excess. */
+    public double effectiveSensitivity() {
+        return FloatSafeSensitivity.effective(sensitivity.norm(), sensitivity.value(), maxCoordinates,
+                distribution.granularity());
     }
 
     /** The noise law. */
@@ -65,9 +83,33 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
      * {@code m r} in L1, {@code sqrt(m) r} in L2 and {@code r} in L-infinity.
      */
     public double roundingExcess(int coordinates) {
-        double r = distribution.granularity();
-        return sensitivity.norm() == Sensitivity.Norm.L2 ? Math.sqrt(coordinates) * r
-                : sensitivity.norm() == Sensitivity.Norm.L1 ? coordinates * r : r;
+        return FloatSafeSensitivity.excess(sensitivity.norm(), coordinates, distribution.granularity());
+    }
+
+    /** The number of coordinates a release of {@code input} perturbs (a matrix: its upper triangle). */
+    static long coordinates(Statistic input) {
+        if (input instanceof Statistic.Vector vector) {
+            return vector.values().length;
+        }
+        if (input instanceof Statistic.SymmetricMatrix matrix) {
+            long dimension = matrix.dimension();
+            return dimension * (dimension + 1) / 2;
+        }
+        return 1;
+    }
+
+    /**
+     * Refuses, before anything is charged, a release that perturbs more than {@link #maxCoordinates()}
+     * coordinates: its rounding excess would exceed the one the guarantee was computed for.
+     */
+    @Override
+    protected void validate(Statistic input) {
+        long coordinates = coordinates(input);
+        if (coordinates > maxCoordinates) {
+            throw new IllegalArgumentException(name + ": the release perturbs " + coordinates
+                    + " coordinates, but max-coordinates must be in [" + coordinates + ", inf) for it, got "
+                    + maxCoordinates + " (build the privatizer with a larger max-coordinates)");
+        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
 /**
@@ -25,15 +26,30 @@ import java.util.Optional;
 @AutoService(PluginProvider.class)
 public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Privatizer> {
 
-    /** Creates the bounded Laplace privatizer for a scale and bound; the paper's pure claim is attached. */
+    /** Creates the bounded Laplace privatizer for a scale, bound and the default max-coordinates. */
     public static AdditiveNoisePrivatizer create(String name, double scale, double bound, double sensitivity,
                                                  Optional<PrivacyGuarantee> claimed, Neighbouring neighbouring) {
+        return create(name, scale, bound, sensitivity, FloatSafeSensitivity.DEFAULT_MAX_COORDINATES, claimed,
+                neighbouring);
+    }
+
+    /**
+     * Creates the bounded Laplace privatizer for a scale and bound; the guarantee (epsilon, delta) is computed at
+     * the effective L1 sensitivity {@code Delta + m r} of maxCoordinates coordinates. The paper's claim is attached.
+     */
+    public static AdditiveNoisePrivatizer create(String name, double scale, double bound, double sensitivity,
+                                                 int maxCoordinates, Optional<PrivacyGuarantee> claimed,
+                                                 Neighbouring neighbouring) {
         Checks.positiveFinite("b", scale);
-        double delta = BoundedLaplaceCalibration.delta(scale, bound, sensitivity);
-        double epsilon = sensitivity / scale;
+        Checks.positiveFinite("sensitivity", sensitivity);
+        BoundedLaplaceCalibration.delta(scale, bound, sensitivity); // bound above the declared sensitivity
+        double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                Samplers.laplaceGranularity(scale));
+        double delta = BoundedLaplaceCalibration.delta(scale, bound, effective);
+        double epsilon = effective / scale;
         return new AdditiveNoisePrivatizer(name, NoiseDistribution.boundedLaplace(scale, bound),
                 new PrivacyGuarantee.ApproxDp(epsilon, delta), claimed, new PrivacyEvent.ApproxEvent(epsilon, delta),
-                Sensitivity.l1(sensitivity), neighbouring);
+                Sensitivity.l1(sensitivity), neighbouring, maxCoordinates);
     }
 
     @Override
@@ -55,14 +71,17 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
     public ParamSpec parameters() {
         return ParamSpec.of(PrivatizerParams.epsilon(),
                 Param.real("bound", "noise support [-bound, bound], above the sensitivity").above(0).finite(),
-                PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+                PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 
     @Override
     public Privatizer create(Params params, PluginContext context) {
         double epsilon = params.real("epsilon");
         double sensitivity = params.real("sensitivity");
-        return create("bounded-laplace", sensitivity / epsilon, params.real("bound"), sensitivity,
+        int maxCoordinates = params.integer("max-coordinates");
+        double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                candidate -> Samplers.laplaceGranularity(candidate / epsilon));
+        return create("bounded-laplace", effective / epsilon, params.real("bound"), sensitivity, maxCoordinates,
                 Optional.of(new PrivacyGuarantee.PureDp(epsilon)), PrivatizerParams.neighbouring(params));
     }
 }

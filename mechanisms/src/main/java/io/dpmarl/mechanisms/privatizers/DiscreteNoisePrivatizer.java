@@ -72,14 +72,25 @@ public final class DiscreteNoisePrivatizer extends AbstractPrivatizer {
         return event;
     }
 
+    /**
+     * Refuses, before anything is charged, a scalar that is not an integer in {@code [-2^53, 2^53]}. The message
+     * states the accepted range but never the private value.
+     */
+    @Override
+    protected void validate(Statistic input) {
+        if (input instanceof Statistic.Scalar scalar) {
+            double value = scalar.value();
+            if (value != Math.rint(value) || Math.abs(value) > 0x1p53) {
+                throw new IllegalArgumentException(name + " releases integers: the scalar value must be an integer in "
+                        + "[-2^53, 2^53] (value withheld: it is private)");
+            }
+        }
+    }
+
     @Override
     protected Statistic perturb(Statistic input, NoiseSource noise) {
         if (input instanceof Statistic.Scalar scalar) {
             double value = scalar.value();
-            if (value != Math.rint(value) || Math.abs(value) > 0x1p53) {
-                throw new IllegalArgumentException(name + " releases integers: value must be an integer in [-2^53, 2^53], got "
-                        + value);
-            }
             return new Statistic.Scalar(Math.addExact((long) value, noiseLaw.applyAsLong(noise)));
         }
         long[] counts = ((Statistic.Counts) input).counts();

@@ -1,6 +1,7 @@
 package io.dpmarl.mechanisms.privatizers;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.LogMath;
 import org.apache.commons.math3.special.Erf;
 
 /**
@@ -87,13 +88,14 @@ public final class GaussianCalibration {
         return 0.5 * Erf.erfc(-x / Math.sqrt(2));
     }
 
-    /** {@code ln Phi(x)}, with the asymptotic series below -37 where {@code Phi} underflows. */
+    /**
+     * {@code ln Phi(x)}; at or below -37, where {@code Phi} approaches underflow, the Laplace continued fraction of
+     * {@link LogMath#logNormalCdf} (accurate to machine precision) instead of a truncated asymptotic series.
+     */
     static double logNormalCdf(double x) {
         if (x > -37) {
             return Math.log(normalCdf(x));
         }
-        double inverseSquare = 1 / (x * x);
-        return -0.5 * x * x - Math.log(-x) - 0.5 * Math.log(2 * Math.PI)
-                + Math.log1p(-inverseSquare + 3 * inverseSquare * inverseSquare);
+        return LogMath.logNormalCdf(x);
     }
 }

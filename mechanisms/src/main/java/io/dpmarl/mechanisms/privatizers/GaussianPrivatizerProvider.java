@@ -12,26 +12,43 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 
 /**
- * Plugin {@code gaussian(epsilon, delta, sensitivity, calibration=classic|analytic)}: float-safe Gaussian noise
- * on an L2-sensitivity statistic, (epsilon, delta)-DP. The classic calibration (Dwork-Roth Theorem A.1,
- * MA-LDP Lemma 5) needs epsilon < 1; the analytic one (Balle-Wang 2018) is exact for any epsilon.
+ * Plugin {@code gaussian(epsilon, delta, sensitivity, calibration=classic|analytic, max-coordinates)}: float-safe
+ * Gaussian noise on an L2-sensitivity statistic, (epsilon, delta)-DP. The classic calibration (Dwork-Roth Theorem
+ * A.1, MA-LDP Lemma 5) needs epsilon < 1; the analytic one (Balle-Wang 2018) is exact for any epsilon. Sigma is
+ * calibrated for {@code Delta' = Delta + sqrt(m) r} ({@link FloatSafeSensitivity}, {@code r <= sigma 2^-19},
+ * {@code m = max-coordinates}), so the guarantee holds for the float-safe release (CKS 2020 Theorem 7).
  */
 @AutoService(PluginProvider.class)
 public final class GaussianPrivatizerProvider implements PluginProvider<Privatizer> {
 
-    /** Creates the Gaussian privatizer directly. */
+    /** Creates the Gaussian privatizer directly, for the default max-coordinates. */
     public static AdditiveNoisePrivatizer create(double epsilon, double delta, double sensitivity,
                                                  GaussianCalibration.Kind calibration, Neighbouring neighbouring) {
-        double sigma = calibration == GaussianCalibration.Kind.CLASSIC
-                ? GaussianCalibration.classic(epsilon, delta, sensitivity)
-                : GaussianCalibration.analytic(epsilon, delta, sensitivity);
+        return create(epsilon, delta, sensitivity, calibration, FloatSafeSensitivity.DEFAULT_MAX_COORDINATES,
+                neighbouring);
+    }
+
+    /** Creates the Gaussian privatizer, calibrated for the effective sensitivity of maxCoordinates coordinates. */
+    public static AdditiveNoisePrivatizer create(double epsilon, double delta, double sensitivity,
+                                                 GaussianCalibration.Kind calibration, int maxCoordinates,
+                                                 Neighbouring neighbouring) {
+        DoubleUnaryOperator sigmaFor = candidate -> calibration == GaussianCalibration.Kind.CLASSIC
+                ? GaussianCalibration.classic(epsilon, delta, candidate)
+                : GaussianCalibration.analytic(epsilon, delta, candidate);
+        sigmaFor.applyAsDouble(sensitivity); // validates epsilon, delta and sensitivity first
+        double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L2, sensitivity, maxCoordinates,
+                candidate -> Samplers.gaussianGranularity(sigmaFor.applyAsDouble(candidate)));
+        double sigma = sigmaFor.applyAsDouble(effective);
         return new AdditiveNoisePrivatizer("gaussian", NoiseDistribution.gaussian(sigma),
                 new PrivacyGuarantee.ApproxDp(epsilon, delta), Optional.empty(),
-                new PrivacyEvent.GaussianEvent(sigma, sensitivity), Sensitivity.l2(sensitivity), neighbouring);
+                new PrivacyEvent.GaussianEvent(sigma, effective), Sensitivity.l2(sensitivity), neighbouring,
+                maxCoordinates);
     }
 
     @Override
@@ -54,13 +71,13 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
         return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.gaussianDelta(),
                 PrivatizerParams.sensitivity("L2"),
                 Param.string("calibration", "sigma formula", "classic", "analytic").withDefault("classic"),
-                PrivatizerParams.neighbouring());
+                PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 
     @Override
     public Privatizer create(Params params, PluginContext context) {
         return create(params.real("epsilon"), params.real("delta"), params.real("sensitivity"),
                 GaussianCalibration.Kind.valueOf(params.string("calibration").toUpperCase(Locale.ROOT)),
-                PrivatizerParams.neighbouring(params));
+                params.integer("max-coordinates"), PrivatizerParams.neighbouring(params));
     }
 }

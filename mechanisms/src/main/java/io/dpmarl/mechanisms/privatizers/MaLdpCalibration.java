@@ -5,6 +5,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
 /**
@@ -30,6 +31,11 @@ import java.util.Optional;
  * {@code (nd + 1) H^2} for the matrix's upper triangle. The paper-literal calibration also assumes
  * {@code ||phi_V|| <= H}, which the paper's own experiment violates (spec 000 section 3.1); that is the
  * learner's business (clipping), not the noise's.
+ *
+ * <p>Float safety (both calibrations): the guarantees hold at the effective sensitivity {@code Delta + m r} (L1) or
+ * {@code Delta + sqrt(m) r} (L2) of the grid-rounded release with at most {@code m = max-coordinates} coordinates
+ * ({@link FloatSafeSensitivity}). SOUND calibrates the noise for it; PAPER_LITERAL keeps the paper's noise and
+ * computes its guarantee at it.
  */
 public enum MaLdpCalibration {
     /** The paper's printed formulas, with its claimed guarantee kept alongside the computed one. */
@@ -112,6 +118,20 @@ public enum MaLdpCalibration {
      */
     public AdditiveNoisePrivatizer privatizer(Mechanism mechanism, Release release, Setting setting,
                                               boolean uniformSquareRoot, Neighbouring neighbouring) {
+        return privatizer(mechanism, release, setting, uniformSquareRoot, FloatSafeSensitivity.DEFAULT_MAX_COORDINATES,
+                neighbouring);
+    }
+
+    /**
+     * The privatizer of one release under this calibration, for at most {@code maxCoordinates} perturbed
+     * coordinates per release.
+     *
+     * @param uniformSquareRoot for the paper-literal uniform: the Thm 5 form (true) or App. D.3 (false)
+     */
+    public AdditiveNoisePrivatizer privatizer(Mechanism mechanism, Release release, Setting setting,
+                                              boolean uniformSquareRoot, int maxCoordinates,
+                                              Neighbouring neighbouring) {
+        Checks.atLeast("max-coordinates", maxCoordinates, 1);
         double releaseEpsilon = setting.releaseEpsilon();
         double releaseDelta = setting.releaseDelta();
         double l1 = setting.l1Sensitivity(release);
@@ -119,40 +139,62 @@ public enum MaLdpCalibration {
         switch (mechanism) {
             case GAUSSIAN -> {
                 double l2 = setting.l2Sensitivity();
-                double sigma = this == PAPER_LITERAL ? paperSigma(setting)
-                        : GaussianCalibration.analytic(releaseEpsilon, releaseDelta, l2);
+                double effective;
+                double sigma;
+                if (this == PAPER_LITERAL) {
+                    sigma = paperSigma(setting);
+                    effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L2, l2, maxCoordinates,
+                            Samplers.gaussianGranularity(sigma));
+                } else {
+                    effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L2, l2, maxCoordinates,
+                            candidate -> Samplers.gaussianGranularity(
+                                    GaussianCalibration.analytic(releaseEpsilon, releaseDelta, candidate)));
+                    sigma = GaussianCalibration.analytic(releaseEpsilon, releaseDelta, effective);
+                }
                 PrivacyGuarantee claim = new PrivacyGuarantee.ApproxDp(releaseEpsilon, releaseDelta);
-                double computedDelta = GaussianCalibration.exactDelta(sigma, releaseEpsilon, l2);
+                double computedDelta = GaussianCalibration.exactDelta(sigma, releaseEpsilon, effective);
                 PrivacyGuarantee computed = this == SOUND ? claim
                         : new PrivacyGuarantee.ApproxDp(releaseEpsilon, computedDelta);
                 return new AdditiveNoisePrivatizer(name, NoiseDistribution.gaussian(sigma), computed,
-                        differing(claim, computed), new PrivacyEvent.GaussianEvent(sigma, l2), Sensitivity.l2(l2),
-                        neighbouring);
+                        differing(claim, computed), new PrivacyEvent.GaussianEvent(sigma, effective), Sensitivity.l2(l2),
+                        neighbouring, maxCoordinates);
             }
             case LAPLACE -> {
-                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting) : l1 / releaseEpsilon;
-                PrivacyGuarantee computed = new PrivacyGuarantee.PureDp(l1 / scale);
+                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting)
+                        : soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates) / releaseEpsilon;
+                double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, l1, maxCoordinates,
+                        Samplers.laplaceGranularity(scale));
+                PrivacyGuarantee computed = new PrivacyGuarantee.PureDp(effective / scale);
                 PrivacyGuarantee claim = new PrivacyGuarantee.PureDp(releaseEpsilon);
                 return new AdditiveNoisePrivatizer(name, NoiseDistribution.laplace(scale), computed,
                         this == PAPER_LITERAL ? differing(claim, computed) : Optional.empty(),
-                        new PrivacyEvent.LaplaceEvent(scale, l1), Sensitivity.l1(l1), neighbouring);
+                        new PrivacyEvent.LaplaceEvent(scale, effective), Sensitivity.l1(l1), neighbouring,
+                        maxCoordinates);
             }
             case UNIFORM -> {
                 double halfWidth = this == PAPER_LITERAL ? paperUniformHalfWidth(setting, uniformSquareRoot)
-                        : UniformCalibration.halfWidthFor(releaseDelta, l1);
+                        : UniformCalibration.floatSafeHalfWidthFor(releaseDelta, l1, maxCoordinates);
                 Optional<PrivacyGuarantee> claim = this == PAPER_LITERAL
                         ? Optional.of(UniformPrivatizerProvider.zeroEpsilon(releaseDelta)) : Optional.empty();
-                return UniformPrivatizerProvider.create(name, halfWidth, l1, claim, neighbouring);
+                return UniformPrivatizerProvider.create(name, halfWidth, l1, maxCoordinates, claim, neighbouring);
             }
             default -> {
-                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting) : l1 / releaseEpsilon;
+                double soundSensitivity = soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates);
+                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting) : soundSensitivity / releaseEpsilon;
                 double bound = this == PAPER_LITERAL ? scale
-                        : BoundedLaplaceCalibration.boundFor(scale, l1, releaseDelta);
+                        : BoundedLaplaceCalibration.boundFor(scale, soundSensitivity, releaseDelta);
                 Optional<PrivacyGuarantee> claim = this == PAPER_LITERAL
                         ? Optional.of(new PrivacyGuarantee.PureDp(releaseEpsilon)) : Optional.empty();
-                return BoundedLaplacePrivatizerProvider.create(name, scale, bound, l1, claim, neighbouring);
+                return BoundedLaplacePrivatizerProvider.create(name, scale, bound, l1, maxCoordinates, claim,
+                        neighbouring);
             }
         }
+    }
+
+    /** The effective L1 sensitivity the sound Laplace noise {@code b = Delta' / epsilon_r} is calibrated for. */
+    private static double soundLaplaceSensitivity(double l1, double releaseEpsilon, int maxCoordinates) {
+        return FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, l1, maxCoordinates,
+                candidate -> Samplers.laplaceGranularity(candidate / releaseEpsilon));
     }
 
     private static Optional<PrivacyGuarantee> differing(PrivacyGuarantee claim, PrivacyGuarantee computed) {

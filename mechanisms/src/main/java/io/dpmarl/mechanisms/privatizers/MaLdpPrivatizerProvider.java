@@ -12,7 +12,8 @@ import java.util.Locale;
 
 /**
  * Plugin {@code ma-ldp(mechanism, calibration, epsilon, delta, horizon, nd, release, uniform-formula)}: the MA-LDP
- * per-release privatizers with the paper-literal or sound calibration ({@link MaLdpCalibration}).
+ * per-release privatizers with the paper-literal or sound calibration ({@link MaLdpCalibration}), whose guarantees
+ * cover the grid rounding of at most {@code max-coordinates} coordinates per release ({@link FloatSafeSensitivity}).
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -46,6 +47,7 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
                 Param.string("release", "statistic of one release", "vector", "matrix").withDefault("vector"),
                 Param.string("uniform-formula", "paper-literal uniform width: Thm 5 (sqrt) or App. D.3 (no-sqrt)",
                         "sqrt", "no-sqrt").withDefault("sqrt"),
+                PrivatizerParams.maxCoordinates(),
                 PrivatizerParams.neighbouring().withDefault("user"));
     }
 
@@ -56,7 +58,8 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
                 params.integer("horizon"), params.integer("nd"));
         return calibration.privatizer(MaLdpCalibration.Mechanism.valueOf(upper(params.string("mechanism"))),
                 MaLdpCalibration.Release.valueOf(upper(params.string("release"))), setting,
-                params.string("uniform-formula").equals("sqrt"), PrivatizerParams.neighbouring(params));
+                params.string("uniform-formula").equals("sqrt"), params.integer("max-coordinates"),
+                PrivatizerParams.neighbouring(params));
     }
 
     private static String upper(String label) {

@@ -18,6 +18,11 @@ final class PrivatizerParams {
         return Param.real("sensitivity", norm + " sensitivity of the statistic").above(0).finite().withDefault(1.0);
     }
 
+    static Param maxCoordinates() {
+        return Param.integer("max-coordinates", "most coordinates one release perturbs (the guarantee covers the "
+                + "grid rounding of this many)").atLeast(1).withDefault(FloatSafeSensitivity.DEFAULT_MAX_COORDINATES);
+    }
+
     static Param gaussianDelta() {
         return Param.real("delta", "failure probability of one release").above(0).below(1);
     }

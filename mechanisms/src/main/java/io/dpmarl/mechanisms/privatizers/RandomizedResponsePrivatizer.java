@@ -64,12 +64,22 @@ public final class RandomizedResponsePrivatizer extends AbstractPrivatizer {
         return new PrivacyEvent.RandomizedResponseEvent(epsilon, categories);
     }
 
+    /**
+     * Refuses, before anything is charged, a category whose number of categories differs from {@code k}. The
+     * message quotes the public category count only, never the private value.
+     */
+    @Override
+    protected void validate(Statistic input) {
+        Statistic.Category category = (Statistic.Category) input;
+        if (category.categories() != categories) {
+            throw new IllegalArgumentException("category count must be k = " + categories + ", got "
+                    + category.categories());
+        }
+    }
+
     @Override
     protected Statistic perturb(Statistic input, NoiseSource noise) {
         Statistic.Category category = (Statistic.Category) input;
-        if (category.categories() != categories) {
-            throw new IllegalArgumentException("category count must be " + categories + ", got " + category.categories());
-        }
         return new Statistic.Category(Samplers.randomizedResponse(noise, category.value(), categories, epsilon),
                 categories);
     }

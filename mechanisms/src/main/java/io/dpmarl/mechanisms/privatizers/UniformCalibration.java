@@ -28,6 +28,47 @@ public final class UniformCalibration {
         return 1 - overlap;
     }
 
+    /**
+     * The delta of the float-safe uniform privatizer ({@link io.dpmarl.mechanisms.noise.Samplers#uniform}) with
+     * at most {@code coordinates} coordinates rounded to its grid {@code r}: the noise is uniform on
+     * {@code {-K..K} r} with {@code K = floor(a / r)}, neighbours differ after rounding by at most
+     * {@code Delta + m r} in L1, i.e. by integer multiples {@code j_i} of {@code r} with {@code sum |j_i| r <=
+     * Delta + m r}, and the total variation of the shifted product law is at most {@code sum |j_i| / (2K + 1)}.
+     * Hence {@code delta = min(1, (Delta + m r) / ((2K + 1) r))}, slightly above {@code Delta / (2a)}.
+     *
+     * @throws IllegalArgumentException if halfWidth or sensitivity is not in (0, inf) or coordinates is below 1
+     */
+    public static double floatSafeDelta(double halfWidth, double sensitivity, int coordinates) {
+        Checks.positiveFinite("a", halfWidth);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        double granularity = io.dpmarl.mechanisms.noise.Samplers.uniformGranularity(halfWidth);
+        double steps = Math.floor(halfWidth / granularity);
+        double effective = FloatSafeSensitivity.effective(io.dpmarl.core.privacy.Sensitivity.Norm.L1, sensitivity,
+                coordinates, granularity);
+        return Math.min(1, Math.nextUp(effective / ((2 * steps + 1) * granularity)));
+    }
+
+    /**
+     * The smallest half-width found by iteration whose {@link #floatSafeDelta} is at most {@code delta}.
+     *
+     * @throws IllegalArgumentException if delta is not in (0, 1), sensitivity not in (0, inf) or coordinates below 1
+     */
+    public static double floatSafeHalfWidthFor(double delta, double sensitivity, int coordinates) {
+        double halfWidth = halfWidthFor(delta, sensitivity);
+        for (int i = 0; i < 64 && floatSafeDelta(halfWidth, sensitivity, coordinates) > delta; i++) {
+            double granularity = io.dpmarl.mechanisms.noise.Samplers.uniformGranularity(halfWidth);
+            double effective = FloatSafeSensitivity.effective(io.dpmarl.core.privacy.Sensitivity.Norm.L1, sensitivity,
+                    coordinates, granularity);
+            // (2K + 1) r >= 2a - r > effective / delta once a >= effective / (2 delta) + r
+            halfWidth = Math.nextUp(Math.max(Math.nextUp(halfWidth), effective / (2 * delta) + granularity));
+        }
+        if (floatSafeDelta(halfWidth, sensitivity, coordinates) > delta) {
+            throw new IllegalArgumentException("max-coordinates must be small enough that the grid rounding of that "
+                    + "many coordinates stays below the sensitivity (use a smaller max-coordinates), got " + coordinates);
+        }
+        return halfWidth;
+    }
+
     /** The half-width {@code a = sensitivity / (2 delta)} that gives (0, delta). */
     public static double halfWidthFor(double delta, double sensitivity) {
         Checks.openUnit("delta", delta);

@@ -17,7 +17,9 @@ import java.util.Optional;
 /**
  * Plugin {@code uniform(a | delta, sensitivity)}: float-safe uniform noise on {@code [-a, a]} (MA-LDP section 6.1,
  * spec 000 section 3.4), a (0, delta) guarantee with {@code delta = min(1, sensitivity / (2a))} for an L1
- * sensitivity. Give {@code a} (delta is computed) or {@code delta} ({@code a = sensitivity / (2 delta)}).
+ * sensitivity. Give {@code a} (delta is computed) or {@code delta} ({@code a = sensitivity / (2 delta)}). The
+ * reported delta covers the grid rounding of at most {@code max-coordinates} coordinates
+ * ({@link UniformCalibration#floatSafeDelta}); from a target delta the half-width is widened accordingly.
  *
  * <p>The guarantee is {@code ApproxDp(0, delta)} and the event {@code ApproxEvent(0, delta)}. A shift so large
  * that {@code delta >= 1} protects nothing and is reported as {@code NonPrivate}.
@@ -25,13 +27,23 @@ import java.util.Optional;
 @AutoService(PluginProvider.class)
 public final class UniformPrivatizerProvider implements PluginProvider<Privatizer> {
 
-    /** Creates the uniform privatizer for a half-width; an optional paper claim is attached when given. */
+    /** Creates the uniform privatizer for a half-width and the default max-coordinates. */
     public static AdditiveNoisePrivatizer create(String name, double halfWidth, double sensitivity,
                                                  Optional<PrivacyGuarantee> claimed, Neighbouring neighbouring) {
-        double delta = UniformCalibration.delta(halfWidth, sensitivity);
+        return create(name, halfWidth, sensitivity, FloatSafeSensitivity.DEFAULT_MAX_COORDINATES, claimed,
+                neighbouring);
+    }
+
+    /**
+     * Creates the uniform privatizer for a half-width; its delta is {@link UniformCalibration#floatSafeDelta} for
+     * maxCoordinates coordinates. An optional paper claim is attached when given.
+     */
+    public static AdditiveNoisePrivatizer create(String name, double halfWidth, double sensitivity, int maxCoordinates,
+                                                 Optional<PrivacyGuarantee> claimed, Neighbouring neighbouring) {
+        double delta = UniformCalibration.floatSafeDelta(halfWidth, sensitivity, maxCoordinates);
         return new AdditiveNoisePrivatizer(name, NoiseDistribution.uniform(halfWidth), zeroEpsilon(delta), claimed,
                 new PrivacyEvent.ApproxEvent(0, Math.min(delta, Math.nextDown(1.0))), Sensitivity.l1(sensitivity),
-                neighbouring);
+                neighbouring, maxCoordinates);
     }
 
     /** The guarantee (0, delta); NonPrivate if delta = 1. */
@@ -59,7 +71,7 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
         return ParamSpec.of(
                 Param.real("a", "half-width of the noise (0 = derive from delta)").atLeast(0).finite().withDefault(0.0),
                 Param.real("delta", "target delta (0 = derive from a)").atLeast(0).below(1).withDefault(0.0),
-                PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+                PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 
     @Override
@@ -71,9 +83,11 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
                     + halfWidth + ", delta=" + delta);
         }
         double sensitivity = params.real("sensitivity");
+        int maxCoordinates = params.integer("max-coordinates");
         if (delta > 0) {
-            halfWidth = UniformCalibration.halfWidthFor(delta, sensitivity);
+            halfWidth = UniformCalibration.floatSafeHalfWidthFor(delta, sensitivity, maxCoordinates);
         }
-        return create("uniform", halfWidth, sensitivity, Optional.empty(), PrivatizerParams.neighbouring(params));
+        return create("uniform", halfWidth, sensitivity, maxCoordinates, Optional.empty(),
+                PrivatizerParams.neighbouring(params));
     }
 }

@@ -93,7 +93,12 @@ class PrivatizerProvidersTest {
     void laplaceReportsPureEpsilonAndLaplaceEvent() {
         Privatizer laplace = create("laplace(epsilon=0.5, sensitivity=2)");
         assertEquals(new PrivacyGuarantee.PureDp(0.5), laplace.guarantee());
-        assertEquals(new PrivacyEvent.LaplaceEvent(4.0, 2.0), laplace.event());
+        // finding 2: b = 4 has grid 2^(2 - 39); 4096 rounded coordinates add 4096 * 2^-37 = 2^-25 to the L1
+        // sensitivity, and the noise is calibrated for Delta' = 2 + 2^-25 (b' = 2 Delta' has the same grid)
+        double effective = 2 + 0x1p-25;
+        PrivacyEvent.LaplaceEvent event = (PrivacyEvent.LaplaceEvent) laplace.event();
+        assertEquals(effective, event.sensitivity(), 1e-14);
+        assertEquals(effective / 0.5, event.scale(), 1e-14);
         assertEquals(Sensitivity.l1(2), laplace.sensitivity());
         assertEquals(Neighbouring.RECORD, laplace.neighbouring());
         assertEquals(Neighbouring.AGENT_REWARD, create("laplace(epsilon=1, neighbouring=agent-reward)").neighbouring());
@@ -102,9 +107,13 @@ class PrivatizerProvidersTest {
     @Test
     void gaussianClassicUsesTheDworkRothFormula() {
         Privatizer gaussian = create("gaussian(epsilon=0.5, delta=1e-5, sensitivity=2)");
-        // sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon (Dwork-Roth Theorem A.1)
-        double sigma = Math.sqrt(2 * Math.log(1.25 / 1e-5)) * 2 / 0.5;
-        assertEquals(new PrivacyEvent.GaussianEvent(sigma, 2.0), gaussian.event());
+        // sigma = sqrt(2 ln(1.25/delta)) Delta' / epsilon (Dwork-Roth Theorem A.1) at the effective L2 sensitivity
+        // Delta' = 2 + sqrt(4096) 2^-15 = 2 + 2^-9 (finding 2: sigma ~ 19.4 has grid 2^(4 - 19), 4096 coordinates)
+        double effective = 2 + 0x1p-9;
+        double sigma = Math.sqrt(2 * Math.log(1.25 / 1e-5)) * effective / 0.5;
+        PrivacyEvent.GaussianEvent event = (PrivacyEvent.GaussianEvent) gaussian.event();
+        assertEquals(sigma, event.sigma(), 1e-12);
+        assertEquals(effective, event.sensitivity(), 1e-14);
         assertEquals(new PrivacyGuarantee.ApproxDp(0.5, 1e-5), gaussian.guarantee());
         assertEquals(Sensitivity.l2(2), gaussian.sensitivity());
     }
@@ -113,7 +122,10 @@ class PrivatizerProvidersTest {
     void zcdpAndDiscreteGaussianReportRho() {
         Privatizer zcdp = create("gaussian-zcdp(rho=0.125, sensitivity=1)");
         assertEquals(new PrivacyGuarantee.Zcdp(0.125), zcdp.guarantee());
-        assertEquals(2.0, ((PrivacyEvent.GaussianEvent) zcdp.event()).sigma(), 1e-15); // 1 / sqrt(2 * 0.125)
+        // 1 / sqrt(2 * 0.125) = 2 at Delta = 1; finding 2: grid 2^(1 - 19), sqrt(4096) * 2^-18 = 2^-12 added to
+        // the L2 sensitivity, so sigma = 2 (1 + 2^-12) (same grid, so this is the fixed point)
+        assertEquals(2 + 0x1p-11, ((PrivacyEvent.GaussianEvent) zcdp.event()).sigma(), 1e-14);
+        assertEquals(1 + 0x1p-12, ((PrivacyEvent.GaussianEvent) zcdp.event()).sensitivity(), 1e-14);
         Privatizer discrete = create("discrete-gaussian(sigma=4, sensitivity=1)");
         assertEquals(new PrivacyGuarantee.Zcdp(1.0 / 32), discrete.guarantee()); // OpenDP Q25-style: 1/(2*16)
         assertEquals(new PrivacyEvent.ZcdpEvent(1.0 / 32), discrete.event());
@@ -135,9 +147,13 @@ class PrivatizerProvidersTest {
     @Test
     void uniformReportsZeroEpsilonDeltaFromSpec000() {
         Privatizer uniform = create("uniform(a=5, sensitivity=1)");
-        // delta = sensitivity / (2a) = 0.1
-        assertEquals(0.1, ((PrivacyGuarantee.ApproxDp) uniform.guarantee()).delta(), 1e-15);
-        assertEquals(new PrivacyEvent.ApproxEvent(0, 0.1), uniform.event());
+        // delta = sensitivity / (2a) = 0.1 ideally; finding 2: the grid is r = 2^(2 - 39), the noise is uniform on
+        // {-K..K} r with K = 5 / r, and 4096 rounded coordinates add 4096 r = 2^-25 to the L1 shift:
+        // delta = (1 + 2^-25) / ((2K + 1) r) = (1 + 2^-25) / (10 + 2^-37)
+        double delta = (1 + 0x1p-25) / (10 + 0x1p-37);
+        assertEquals(delta, ((PrivacyGuarantee.ApproxDp) uniform.guarantee()).delta(), 1e-15);
+        assertEquals(0, ((PrivacyEvent.ApproxEvent) uniform.event()).epsilon());
+        assertEquals(delta, ((PrivacyEvent.ApproxEvent) uniform.event()).delta(), 1e-15);
         Privatizer fromDelta = create("uniform(delta=0.2, sensitivity=1)");
         assertTrue(((PrivacyGuarantee.ApproxDp) fromDelta.guarantee()).delta() <= 0.2);
     }
@@ -145,8 +161,11 @@ class PrivatizerProvidersTest {
     @Test
     void boundedLaplaceReportsComputedDeltaAndThePaperClaim() {
         Privatizer bounded = create("bounded-laplace(epsilon=1, bound=2.5, sensitivity=1)");
-        // spec 000 section 3.5: delta = (e^{-(B - D)/b} - e^{-B/b}) / (2 (1 - e^{-B/b})), b = 1, B = 2.5, D = 1
-        double delta = (Math.exp(-1.5) - Math.exp(-2.5)) / (2 * (1 - Math.exp(-2.5)));
+        // spec 000 section 3.5: delta = (e^{-(B - D)/b} - e^{-B/b}) / (2 (1 - e^{-B/b})), B = 2.5, at the effective
+        // D = b = 1 + 4096 * 2^-39 (finding 2: grid 2^-39 of b = 1, 4096 rounded coordinates; b calibrated for D)
+        double effective = 1 + 0x1p-27;
+        double delta = (Math.exp(-(2.5 - effective) / effective) - Math.exp(-2.5 / effective))
+                / (2 * (1 - Math.exp(-2.5 / effective)));
         PrivacyGuarantee.ApproxDp computed = (PrivacyGuarantee.ApproxDp) bounded.guarantee();
         assertEquals(1.0, computed.epsilon(), 1e-15);
         assertEquals(delta, computed.delta(), 1e-15);
@@ -212,6 +231,9 @@ class PrivatizerProvidersTest {
         laplace.release(new Statistic.Vector(new double[] {1, 2}), NoiseSource.seeded(1), ledger, LedgerKey.agent(0));
         List<io.dpmarl.core.privacy.LedgerEntry> entries = ledger.entries();
         assertEquals(1, entries.size());
-        assertEquals(new PrivacyEvent.LaplaceEvent(1, 1), entries.get(0).event());
+        // laplace(epsilon=1): b = Delta' = 1 + 4096 * 2^-39 (grid of b = 1 is 2^-39; finding 2)
+        PrivacyEvent.LaplaceEvent charged = (PrivacyEvent.LaplaceEvent) entries.get(0).event();
+        assertEquals(1 + 0x1p-27, charged.scale(), 1e-15);
+        assertEquals(1 + 0x1p-27, charged.sensitivity(), 1e-15);
     }
 }

@@ -3,8 +3,8 @@ package io.dpmarl.algorithms.federated.learner;
 import com.google.auto.service.AutoService;
 import io.dpmarl.algorithms.federated.privacy.CalibratedNoise;
 import io.dpmarl.algorithms.federated.privacy.FederatedTdCalibrator;
-import io.dpmarl.algorithms.federated.privacy.FederatedTdSensitivity;
 import io.dpmarl.algorithms.federated.privacy.NoiseCalibration;
+import io.dpmarl.algorithms.federated.privacy.WholeRunSensitivity;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.StepSizes;
@@ -29,7 +29,9 @@ import io.dpmarl.environments.fedtd.FeatureMatrix;
  * {@code federated-cost-chain}), uniform weights c. {@code noise} selects Algorithm 1 ({@code none}) or Algorithm 2
  * with a calibration: {@code sound} (default, sound moments bound), {@code paper} (Theorem 3, PAPER-LITERAL),
  * {@code laplace-literal} (PAPER-LITERAL) or {@code laplace-global}. Noise comes from the context's noise source and
- * every broadcast is charged to the context's ledger under the global key.
+ * every broadcast is charged to the context's ledger under the global key with the sound whole-run accounting
+ * ({@link WholeRunSensitivity}: the run of {@code rounds} rounds is one mechanism on the concatenated releases);
+ * the privatizer refuses broadcasts beyond {@code rounds}.
  */
 @AutoService(PluginProvider.class)
 public final class FederatedTdLearnerProvider implements PluginProvider<Learner> {
@@ -61,7 +63,8 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                         "laplace-literal", "laplace-global").withDefault("sound"),
                 Param.real("epsilon", "target epsilon of the whole run").above(0).finite().withDefault(10.0),
                 Param.real("delta", "target delta (Gaussian calibrations)").above(0).below(1).withDefault(1e-5),
-                Param.longValue("rounds", "number of rounds T the budget covers").atLeast(1).withDefault(1000L),
+                Param.longValue("rounds", "number of rounds T the budget covers (no broadcast beyond)").atLeast(1)
+                        .atMost(WholeRunSensitivity.MAX_ROUNDS).withDefault(1000L),
                 Param.integer("nu", "moment order of the paper's Theorem 3").atLeast(1).withDefault(3),
                 Param.real("cost-bound", "public bound R on every cost").above(0).finite().withDefault(0.5));
     }
@@ -90,12 +93,13 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                 case "laplace-global" -> NoiseCalibration.LAPLACE_GLOBAL_BASIC_COMPOSITION;
                 default -> NoiseCalibration.SOUND_MOMENTS;
             };
-            double sensitivity = FederatedTdSensitivity.paper(params.real("cost-bound"), gamma, lambda);
+            WholeRunSensitivity run = WholeRunSensitivity.of(params.real("cost-bound"), parameters,
+                    params.longValue("rounds"));
             PrivacyBudget budget = new PrivacyBudget(params.real("epsilon"),
                     calibration.mechanism() == io.dpmarl.algorithms.federated.privacy.NoiseMechanism.GAUSSIAN
                             ? params.real("delta") : 0.0);
-            CalibratedNoise calibrated = FederatedTdCalibrator.calibrate(calibration, budget, params.longValue("rounds"),
-                    sensitivity, features.numFeatures(), params.integer("nu"));
+            CalibratedNoise calibrated = FederatedTdCalibrator.calibrate(calibration, budget, run,
+                    features.numFeatures(), params.integer("nu"));
             channel = Channel.keyed("fedtd-downlink", calibrated.privatizer(), context.ledger(),
                     (sender, receiver) -> LedgerKey.global());
         }

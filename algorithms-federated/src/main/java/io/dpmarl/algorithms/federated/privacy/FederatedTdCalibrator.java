@@ -5,75 +5,122 @@ import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.paper003.GaussianMomentsBound;
 import io.dpmarl.mechanisms.accounting.paper003.Paper003Bound;
+import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
- * Calibrates the master's noise for a target (epsilon, delta) over T rounds with one of the four
- * {@link NoiseCalibration} rules (spec 003 sections 3.5-3.7) and states both the claimed and the computed
- * guarantee:
+ * Calibrates the master's noise for a target (epsilon, delta) over the T rounds of a {@link WholeRunSensitivity}
+ * with one of the four {@link NoiseCalibration} rules (spec 003 sections 3.5-3.7) and states the claimed
+ * guarantee, the sound whole-run guarantee ("computed") and the paper's per-round accounting:
  * <ul>
- *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta)/(nu epsilon)); claimed (epsilon, delta) (the paper);
- *       computed (epsilon_true, delta) with epsilon_true = rho + 2 sqrt(rho ln(1/delta)), rho = T Delta^2/(2 sigma^2).</li>
- *   <li>{@code SOUND_MOMENTS}: sigma solving rho + 2 sqrt(rho ln(1/delta)) = epsilon; claimed = computed.</li>
- *   <li>{@code LAPLACE_LITERAL}: b = Delta/epsilon; claimed epsilon-DP (paper); computed (T sqrt(K) epsilon)-DP.</li>
- *   <li>{@code LAPLACE_GLOBAL_BASIC_COMPOSITION}: b = T sqrt(K) Delta/epsilon; claimed = computed = epsilon-DP.</li>
+ *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta_M)/(nu epsilon)); claimed (epsilon, delta) (the paper).</li>
+ *   <li>{@code SOUND_MOMENTS} (default): ONE Gaussian mechanism on the concatenated releases with the whole-run l2
+ *       sensitivity Delta_run: sigma_0 = Delta_run / sqrt(2 rho), rho = (sqrt(L + epsilon) - sqrt(L))^2,
+ *       L = ln(1/delta) (epsilon = rho + 2 sqrt(rho L) for rho-zCDP); then sigma = sigma_0 / (1 - 2 sqrt(T K)
+ *       2^-19 sigma_0 / Delta_run), which absorbs the grid excess: the grid is r &lt;= 2^-19 sigma, the charged
+ *       total is at most Delta_run + 2 sqrt(T K) r (Minkowski), so charged/sigma &lt;= Delta_run/sigma_0 and the
+ *       computed epsilon is at most the claimed one.</li>
+ *   <li>{@code LAPLACE_LITERAL}: b = Delta_M/epsilon; claimed epsilon-DP (paper).</li>
+ *   <li>{@code LAPLACE_GLOBAL_BASIC_COMPOSITION}: b = T sqrt(K) Delta_M/epsilon, claimed epsilon-DP; refused
+ *       when the whole-run l1 sensitivity exceeds T sqrt(K) Delta_M (the claim would not hold).</li>
  * </ul>
+ * "computed" is always the whole-run bound (Gaussian: epsilon = rho + 2 sqrt(rho L), rho = charged^2/(2 sigma^2);
+ * Laplace: charged l1 / b); "paperPerRound" composes T releases of the per-round sensitivity as the paper does.
  */
 public final class FederatedTdCalibrator {
+    private static final double GAUSSIAN_GRID = 0x1.0p-19;
+
     private FederatedTdCalibrator() {
     }
 
     /**
      * Calibrates.
      *
-     * @param calibration   the rule
-     * @param budget        target (epsilon, delta); delta in (0, 1) for Gaussian rules, ignored by Laplace rules
-     * @param rounds        T &gt;= 1
-     * @param l2Sensitivity Delta_M (Lemma 7: 2R/(1 - gamma lambda))
-     * @param dimension     K &gt;= 1
-     * @param nu            the integer order of Theorem 3 (used by {@code PAPER_THEOREM_3} only), &gt;= 1
+     * @param calibration the rule
+     * @param budget      target (epsilon, delta); delta in (0, 1) for Gaussian rules, ignored by Laplace rules
+     * @param run         the whole-run sensitivity of the run (R, gamma, lambda, step sizes, T)
+     * @param dimension   K &gt;= 1
+     * @param nu          the integer order of Theorem 3 (used by {@code PAPER_THEOREM_3} only), &gt;= 1
      */
-    public static CalibratedNoise calibrate(NoiseCalibration calibration, PrivacyBudget budget, long rounds,
-                                            double l2Sensitivity, int dimension, int nu) {
-        Checks.atLeast("T", rounds, 1);
-        Checks.positiveFinite("sensitivity", l2Sensitivity);
+    public static CalibratedNoise calibrate(NoiseCalibration calibration, PrivacyBudget budget,
+                                            WholeRunSensitivity run, int dimension, int nu) {
+        if (calibration == null || budget == null || run == null) {
+            throw new IllegalArgumentException("calibration, budget and run must be non-null");
+        }
         Checks.atLeast("K", dimension, 1);
+        long rounds = run.rounds();
+        double deltaM = run.perRelease();
         double epsilon = budget.epsilon();
         double delta = budget.delta();
         switch (calibration) {
             case PAPER_THEOREM_3 -> {
                 Checks.openUnit("delta", delta);
-                double sigma = Paper003Bound.sigma(epsilon, rounds, l2Sensitivity, nu);
-                double trueEpsilon = GaussianMomentsBound.epsilonRealOrder(delta, rounds, l2Sensitivity, sigma);
-                return new CalibratedNoise(calibration, sigma, l2Sensitivity, l2Sensitivity, rounds, dimension,
-                        new PrivacyGuarantee.ApproxDp(epsilon, delta),
-                        new PrivacyGuarantee.ApproxDp(trueEpsilon, delta),
-                        "PAPER-LITERAL Theorem 3: sigma^2 = T S(" + nu + ", Delta)/(nu epsilon) = " + sigma * sigma
-                                + "; true epsilon by the sound moments bound: " + trueEpsilon);
+                Checks.atLeast("nu", nu, 1);
+                double sigma = Paper003Bound.sigma(epsilon, rounds, deltaM, nu);
+                return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
+                        delta), "PAPER-LITERAL Theorem 3: sigma^2 = T S(" + nu + ", Delta_M)/(nu epsilon) = "
+                        + sigma * sigma);
             }
             case SOUND_MOMENTS -> {
                 Checks.openUnit("delta", delta);
-                double sigma = GaussianMomentsBound.sigmaFor(epsilon, delta, rounds, l2Sensitivity);
-                PrivacyGuarantee guarantee = new PrivacyGuarantee.ApproxDp(epsilon, delta);
-                return new CalibratedNoise(calibration, sigma, l2Sensitivity, l2Sensitivity, rounds, dimension,
-                        guarantee, guarantee, "sound moments bound, real order: sigma = " + sigma);
+                double basis = run.l2() > 0 ? run.l2() : deltaM;
+                double sigma0 = GaussianMomentsBound.sigmaFor(epsilon, delta, 1, basis);
+                double inflation = 2 * Math.sqrt((double) rounds * dimension) * GAUSSIAN_GRID * sigma0 / basis;
+                if (!(inflation < 0.5)) {
+                    throw new IllegalArgumentException("T K must be small enough for the float-safe grid excess to be"
+                            + " absorbed (2 sqrt(T K) 2^-19 sigma_0/Delta_run < 0.5), got T = " + rounds + ", K = "
+                            + dimension);
+                }
+                double sigma = sigma0 / (1 - inflation);
+                return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
+                        delta), "sound: one Gaussian mechanism on the " + rounds + " releases, whole-run l2"
+                        + " sensitivity " + run.l2() + " (" + run.scheduleLabel() + "), sigma_0 = " + sigma0
+                        + ", sigma = " + sigma);
             }
             case LAPLACE_LITERAL -> {
-                double b = l2Sensitivity / epsilon;
-                double l1 = FederatedTdSensitivity.l1FromL2(l2Sensitivity, dimension);
-                double composed = rounds * l1 / b;
-                return new CalibratedNoise(calibration, b, l2Sensitivity, l1, rounds, dimension,
-                        new PrivacyGuarantee.PureDp(epsilon), new PrivacyGuarantee.PureDp(composed),
-                        "PAPER-LITERAL Laplace b = Delta/epsilon = " + b + "; basic composition of T rounds with l1"
-                                + " sensitivity sqrt(K) Delta: epsilon = " + composed);
+                double b = deltaM / epsilon;
+                return laplace(calibration, b, run, dimension, new PrivacyGuarantee.PureDp(epsilon),
+                        "PAPER-LITERAL Laplace b = Delta_M/epsilon = " + b);
             }
             case LAPLACE_GLOBAL_BASIC_COMPOSITION -> {
-                double l1 = FederatedTdSensitivity.l1FromL2(l2Sensitivity, dimension);
+                double l1 = FederatedTdSensitivity.l1FromL2(deltaM, dimension);
                 double b = rounds * l1 / epsilon;
-                PrivacyGuarantee guarantee = new PrivacyGuarantee.PureDp(epsilon);
-                return new CalibratedNoise(calibration, b, l2Sensitivity, l1, rounds, dimension, guarantee, guarantee,
-                        "Laplace b = T sqrt(K) Delta/epsilon = " + b + " (basic composition)");
+                CalibratedNoise noise = laplace(calibration, b, run, dimension, new PrivacyGuarantee.PureDp(epsilon),
+                        "Laplace b = T sqrt(K) Delta_M/epsilon = " + b + " (global budget, basic composition)");
+                double computed = ((PrivacyGuarantee.PureDp) noise.computed()).epsilon();
+                if (computed > epsilon) {
+                    throw new IllegalArgumentException("laplace-global: the whole-run l1 sensitivity "
+                            + noise.chargedSensitivity() + " of " + run.scheduleLabel() + " exceeds T sqrt(K) Delta_M"
+                            + " = " + rounds * l1 + ", so epsilon " + epsilon + " would not hold; use smaller step"
+                            + " sizes or the sound Gaussian calibration");
+                }
+                return noise;
             }
             default -> throw new IllegalArgumentException("unknown calibration " + calibration);
         }
+    }
+
+    private static CalibratedNoise gaussian(NoiseCalibration calibration, double sigma, WholeRunSensitivity run,
+                                            int dimension, double delta, PrivacyGuarantee claimed, String derivation) {
+        double excess = Math.sqrt(dimension) * Samplers.gaussianGranularity(sigma);
+        double charged = WholeRunSensitivity.totalL2(run.l2Charges(excess));
+        double computed = GaussianMomentsBound.epsilonRealOrder(delta, 1, charged, sigma);
+        double perRound = GaussianMomentsBound.epsilonRealOrder(delta, run.rounds(), run.perRelease(), sigma);
+        return new CalibratedNoise(calibration, sigma, run.perRelease(), run.perRelease(), run.rounds(), dimension,
+                claimed, new PrivacyGuarantee.ApproxDp(computed, delta), new PrivacyGuarantee.ApproxDp(perRound, delta),
+                run, charged, derivation + "; whole run (charged l2 " + charged + "): epsilon " + computed
+                        + "; paper per-round composition (T x Delta_M): epsilon " + perRound);
+    }
+
+    private static CalibratedNoise laplace(NoiseCalibration calibration, double b, WholeRunSensitivity run,
+                                           int dimension, PrivacyGuarantee claimed, String derivation) {
+        double perRoundL1 = FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
+        double excess = dimension * Samplers.laplaceGranularity(b);
+        double charged = WholeRunSensitivity.totalL1(run.l1Charges(dimension, excess));
+        double computed = charged / b;
+        double perRound = run.rounds() * perRoundL1 / b;
+        return new CalibratedNoise(calibration, b, run.perRelease(), perRoundL1, run.rounds(), dimension, claimed,
+                new PrivacyGuarantee.PureDp(computed), new PrivacyGuarantee.PureDp(perRound), run, charged,
+                derivation + "; whole run (charged l1 " + charged + "): epsilon " + computed
+                        + "; paper per-round basic composition (T sqrt(K) Delta_M): epsilon " + perRound);
     }
 }

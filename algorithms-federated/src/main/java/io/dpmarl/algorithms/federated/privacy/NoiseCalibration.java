@@ -11,8 +11,10 @@ public enum NoiseCalibration {
      */
     PAPER_THEOREM_3(NoiseMechanism.GAUSSIAN),
     /**
-     * Sound default: the smallest Gaussian sigma whose T-fold composition is (epsilon, delta)-DP under the exact
-     * moments (Renyi) bound of the Gaussian mechanism without subsampling (spec 003 section 3.7).
+     * Sound default: the smallest Gaussian sigma (up to the float-safe grid excess) for which the whole run of T
+     * broadcasts, ONE Gaussian mechanism on the concatenated releases with the {@link WholeRunSensitivity} of the
+     * step-size schedule, is (epsilon, delta)-DP under the exact moments (Renyi) bound without subsampling
+     * (spec 003 section 3.7 applied to the whole-run sensitivity; review finding 5).
      */
     SOUND_MOMENTS(NoiseMechanism.GAUSSIAN),
     /**

@@ -10,19 +10,23 @@ import io.dpmarl.mechanisms.accounting.RdpAccountant;
 import io.dpmarl.mechanisms.accounting.paper003.Paper003Accountant;
 
 /**
- * The privacy statement of one DP federated TD(lambda) run: what the calibration claims, what a sound closed form
- * computes for the planned T rounds, and what the run's ledger accountant certifies for the rounds actually
- * released (framework {@code rdp} accountant for Gaussian noise, {@code basic} composition for Laplace).
+ * The privacy statement of one DP federated TD(lambda) run: what the calibration claims, the sound whole-run
+ * guarantee of the planned T rounds ({@link WholeRunSensitivity}), the paper's per-round accounting (labelled as
+ * the paper's; not a valid bound in general), and what the run's ledger accountant certifies for the releases
+ * actually made (framework {@code rdp} accountant for Gaussian noise, {@code basic} composition for Laplace).
  *
- * @param calibration      the rule used
- * @param claimed          the claimed guarantee (the paper's, for paper-literal rules)
- * @param computed         the sound closed-form guarantee of T rounds
- * @param ledgerEpsilon    epsilon certified by the ledger's accountant at the claimed delta for the released rounds
- * @param paperFormulaEpsilon epsilon of the released rounds under the paper's Lemma 8 (Gaussian only, else NaN)
- * @param releases         number of releases charged to the ledger
+ * @param calibration         the rule used
+ * @param claimed             the claimed guarantee (the paper's, for paper-literal rules)
+ * @param computed            the sound whole-run guarantee of T rounds
+ * @param paperPerRound       PAPER-LITERAL: T rounds of per-round sensitivity Delta_M composed
+ * @param ledgerEpsilon       epsilon certified by the ledger's accountant at the claimed delta for the released rounds
+ * @param paperFormulaEpsilon epsilon of the released rounds under the paper's Lemma 8 with Delta_M per round
+ *                            (Gaussian only, else NaN)
+ * @param releases            number of releases charged to the ledger
  */
 public record PrivacyReport(NoiseCalibration calibration, PrivacyGuarantee claimed, PrivacyGuarantee computed,
-                            double ledgerEpsilon, double paperFormulaEpsilon, long releases) {
+                            PrivacyGuarantee paperPerRound, double ledgerEpsilon, double paperFormulaEpsilon,
+                            long releases) {
 
     /** A ledger suited to the noise: RDP accountant (improved conversion) for Gaussian, basic for Laplace. */
     public static PrivacyLedger ledgerFor(CalibratedNoise noise) {
@@ -42,8 +46,8 @@ public record PrivacyReport(NoiseCalibration calibration, PrivacyGuarantee claim
             paper.compose(new PrivacyEvent.GaussianEvent(noise.scale(), noise.l2Sensitivity()), releases);
             paperEpsilon = paper.epsilon(delta);
         }
-        return new PrivacyReport(noise.calibration(), noise.claimed(), noise.computed(), ledgerEpsilon, paperEpsilon,
-                releases);
+        return new PrivacyReport(noise.calibration(), noise.claimed(), noise.computed(), noise.paperPerRound(),
+                ledgerEpsilon, paperEpsilon, releases);
     }
 
     private static double claimedDelta(PrivacyGuarantee guarantee) {
@@ -52,8 +56,9 @@ public record PrivacyReport(NoiseCalibration calibration, PrivacyGuarantee claim
 
     /** One line for logs and claim tables. */
     public String describe() {
-        return calibration + ": claimed " + claimed.describe() + ", computed " + computed.describe()
-                + ", ledger epsilon " + ledgerEpsilon + " over " + releases + " releases"
+        return calibration + ": claimed " + claimed.describe() + ", computed (whole run, sound) "
+                + computed.describe() + ", ledger epsilon " + ledgerEpsilon + " over " + releases + " releases"
+                + ", paper per-round accounting " + paperPerRound.describe()
                 + (Double.isNaN(paperFormulaEpsilon) ? "" : ", paper formula epsilon " + paperFormulaEpsilon);
     }
 }

@@ -3,6 +3,7 @@ package io.dpmarl.algorithms.federated.learner;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.algorithms.federated.td.CostTrajectory;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
@@ -68,6 +69,11 @@ class FederatedTdLearnerTest {
         for (int t = 0; t < 20; t++) {
             learner.observe(t, learner.act(t, observations), environment.step(new int[2]));
         }
+        assertEquals(20, ledger.entries().size());
+        // the whole-run accounting covers rounds = 20 broadcasts: the 21st is refused and charges nothing
+        IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+                () -> learner.observe(20, learner.act(20, observations), environment.step(new int[2])));
+        assertTrue(beyond.getMessage().contains("covers T = 20 releases"), beyond.getMessage());
         assertEquals(20, ledger.entries().size());
         assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
                 "federated-td", context));

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
@@ -73,29 +75,83 @@ class AggregateNoisePrivatizerTest {
     }
 
     @Test
-    void eachReleaseIsChargedAndTheReportComparesClaimedAndComputed() {
+    void eachReleaseIsChargedItsShareOfTheWholeRunAndTheReportComparesClaimedAndComputed() {
         double epsilon = 10;
         double delta = Math.exp(-15);
+        int rounds = 50;
+        WholeRunSensitivity run = WholeRunSensitivity.of(0.5, 0.9, 0.5, StepSizes.power(0.65), rounds);
         CalibratedNoise noise = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
-                new PrivacyBudget(epsilon, delta), 50, 1 / 0.55, 4, 3);
+                new PrivacyBudget(epsilon, delta), run, 4, 3);
         PrivacyLedger ledger = PrivacyReport.ledgerFor(noise);
         AggregateNoisePrivatizer privatizer = noise.privatizer();
+        assertEquals(RunAccounting.WHOLE_RUN, privatizer.accounting());
         NoiseSource source = NoiseSource.seeded(1);
-        for (int t = 0; t < 50; t++) {
+        double chargedSquares = 0;
+        for (int t = 0; t < rounds; t++) {
+            PrivacyEvent.GaussianEvent event = (PrivacyEvent.GaussianEvent) privatizer.event();
+            chargedSquares += event.sensitivity() * event.sensitivity();
             privatizer.release(new Statistic.Vector(new double[4]), source, ledger, LedgerKey.global());
         }
-        assertEquals(50, ledger.entries().size());
-        assertTrue(ledger.entries().get(0).event() instanceof PrivacyEvent.GaussianEvent);
+        assertEquals(rounds, ledger.entries().size());
+        assertEquals(noise.chargedSensitivity() * noise.chargedSensitivity(), chargedSquares, 1e-9 * chargedSquares);
+        // release 1 (the first that depends on a cost) is charged alpha_0 Delta_M plus the grid excess
+        assertEquals(1 / 0.55 + privatizer.gridExcess(),
+                ((PrivacyEvent.GaussianEvent) ledger.entries().get(1).event()).sensitivity(), 1e-12);
         PrivacyReport report = PrivacyReport.of(noise, ledger, 3);
-        assertEquals(50, report.releases());
-        // the paper's formula reproduces its own claim exactly
+        assertEquals(rounds, report.releases());
+        // the paper's formula with Delta_M per round reproduces its own claim exactly
         assertEquals(epsilon, report.paperFormulaEpsilon(), 1e-9);
-        // the sound accountant certifies less than the claim here (conservative region of section 3.5) and is
-        // consistent with the closed form (improved conversion: never above it, up to the grid inflation)
-        double closedForm = GaussianMomentsBound.epsilonRealOrder(delta, 50, 1 / 0.55, noise.scale());
-        assertTrue(report.ledgerEpsilon() < epsilon);
-        assertTrue(report.ledgerEpsilon() <= closedForm * 1.001, report.describe());
+        // the ledger (RDP, improved conversion) is never above the whole-run closed form
+        double closedForm = ((PrivacyGuarantee.ApproxDp) noise.computed()).epsilon();
+        assertEquals(closedForm, GaussianMomentsBound.epsilonRealOrder(delta, 1, noise.chargedSensitivity(),
+                noise.scale()), 1e-12);
+        assertTrue(report.ledgerEpsilon() <= closedForm * (1 + 1e-9), report.describe());
         assertTrue(report.describe().contains("PAPER_THEOREM_3"));
+        assertTrue(report.describe().contains("paper per-round accounting"));
+        // release T + 1 is refused before anything is charged
+        IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
+                new Statistic.Vector(new double[4]), source, ledger, LedgerKey.global()));
+        assertTrue(beyond.getMessage().contains("covers T = 50 releases"), beyond.getMessage());
+        assertEquals(rounds, ledger.entries().size());
+    }
+
+    @Test
+    void paperPerRoundAccountingChargesTheSameEventEveryRound() {
+        WholeRunSensitivity run = WholeRunSensitivity.of(0.5, 0.9, 0.5, StepSizes.power(0.65), 10);
+        CalibratedNoise noise = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
+                new PrivacyBudget(10, Math.exp(-15)), run, 4, 3);
+        AggregateNoisePrivatizer privatizer = noise.privatizer(RunAccounting.PAPER_PER_ROUND);
+        assertEquals(RunAccounting.PAPER_PER_ROUND, privatizer.accounting());
+        PrivacyLedger ledger = PrivacyReport.ledgerFor(noise);
+        for (int t = 0; t < 12; t++) {
+            privatizer.release(new Statistic.Vector(new double[4]), NoiseSource.seeded(t), ledger, LedgerKey.global());
+        }
+        for (var entry : ledger.entries()) {
+            assertEquals(1 / 0.55 + privatizer.gridExcess(),
+                    ((PrivacyEvent.GaussianEvent) entry.event()).sensitivity(), 1e-12);
+        }
+    }
+
+    @Test
+    void refusedInputsChargeNothingAndDoNotQuoteTheValues() {
+        WholeRunSensitivity run = WholeRunSensitivity.of(0.5, 0.9, 0.5, StepSizes.power(0.65), 10);
+        for (NoiseMechanism mechanism : NoiseMechanism.values()) {
+            AggregateNoisePrivatizer privatizer = AggregateNoisePrivatizer.wholeRun(mechanism, 2, run, 2);
+            PrivacyLedger ledger = PrivacyLedger.of(io.dpmarl.mechanisms.accounting.RdpAccountant::new, 1e-5);
+            IllegalArgumentException length = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
+                    new Statistic.Vector(new double[] {12345.678, 0.25, 0.5}), NoiseSource.seeded(0), ledger,
+                    LedgerKey.global()));
+            assertTrue(length.getMessage().contains("K = 2"), length.getMessage());
+            assertTrue(!length.getMessage().contains("12345"), length.getMessage());
+            IllegalArgumentException finite = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
+                    new Statistic.Vector(new double[] {12345.678, Double.NaN}), NoiseSource.seeded(0), ledger,
+                    LedgerKey.global()));
+            assertTrue(finite.getMessage().contains("entry 1"), finite.getMessage());
+            assertTrue(!finite.getMessage().contains("12345") && !finite.getMessage().contains("NaN"),
+                    finite.getMessage());
+            assertTrue(ledger.entries().isEmpty(), "a refused input charges nothing");
+            assertEquals(0, privatizer.releases());
+        }
     }
 
     @Test

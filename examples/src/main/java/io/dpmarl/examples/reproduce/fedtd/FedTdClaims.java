@@ -119,9 +119,10 @@ final class FedTdClaims {
                 boolean holds = true;
                 StringBuilder measured = new StringBuilder();
                 for (double epsilon : FedTdProtocol.EPSILONS) {
-                    CalibratedNoise gauss = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get(gaussian), epsilon);
-                    CalibratedNoise laplace = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get("laplace-global"),
+                    CalibratedNoise gauss = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get(gaussian), schedule,
                             epsilon);
+                    CalibratedNoise laplace = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get("laplace-global"),
+                            schedule, epsilon);
                     double dGauss = deviation(results, gaussian, schedule, epsilon);
                     double dLaplace = deviation(results, "laplace-global", schedule, epsilon);
                     holds &= gauss.perCoordinateVariance() < laplace.perCoordinateVariance() && dGauss < dLaplace;

@@ -2,9 +2,9 @@ package io.dpmarl.examples.reproduce.fedtd;
 
 import io.dpmarl.algorithms.federated.privacy.CalibratedNoise;
 import io.dpmarl.algorithms.federated.privacy.FederatedTdCalibrator;
-import io.dpmarl.algorithms.federated.privacy.FederatedTdSensitivity;
 import io.dpmarl.algorithms.federated.privacy.NoiseCalibration;
 import io.dpmarl.algorithms.federated.privacy.NoiseMechanism;
+import io.dpmarl.algorithms.federated.privacy.WholeRunSensitivity;
 import io.dpmarl.algorithms.federated.td.CostTrajectory;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
@@ -72,12 +72,15 @@ final class FedTdSeedRun {
                 ? Math.exp(-FedTdProtocol.NU * epsilon / 2) : 0.0);
     }
 
-    /** The calibrated noise of a private run (Delta_M = 2R/(1 - gamma lambda), R = 0.5). */
-    static CalibratedNoise noise(NoiseCalibration calibration, double epsilon) {
-        double sensitivity = FederatedTdSensitivity.paper(RandomFederatedCostChain.COST_BOUND, FedTdProtocol.GAMMA,
-                FedTdProtocol.LAMBDA);
-        return FederatedTdCalibrator.calibrate(calibration, budget(calibration, epsilon), FedTdProtocol.PRIVATE_HORIZON,
-                sensitivity, FedTdProtocol.FEATURES, FedTdProtocol.NU);
+    /**
+     * The calibrated noise of a private run with the named private schedule ("time-varying" or "fixed"): per-round
+     * Delta_M = 2R/(1 - gamma lambda), R = 0.5, and the whole-run sensitivity of that schedule over T = 1000.
+     */
+    static CalibratedNoise noise(NoiseCalibration calibration, String schedule, double epsilon) {
+        WholeRunSensitivity run = WholeRunSensitivity.of(RandomFederatedCostChain.COST_BOUND, FedTdProtocol.GAMMA,
+                FedTdProtocol.LAMBDA, PRIVATE_SCHEDULES.get(schedule), FedTdProtocol.PRIVATE_HORIZON);
+        return FederatedTdCalibrator.calibrate(calibration, budget(calibration, epsilon), run, FedTdProtocol.FEATURES,
+                FedTdProtocol.NU);
     }
 
     static FedTdSeedResult run(int trial, long seed, FedTdProtocol protocol) {
@@ -146,7 +149,7 @@ final class FedTdSeedRun {
                     records.add(new MetricRecord("noiseless", trial, seed, t, metric, clear[t]));
                 }
                 for (double epsilon : FedTdProtocol.EPSILONS) {
-                    CalibratedNoise noise = noise(calibration.getValue(), epsilon);
+                    CalibratedNoise noise = noise(calibration.getValue(), scheduleName, epsilon);
                     Channel channel = Channel.keyed("fedtd-downlink", noise.privatizer(), PrivacyLedger.unaccounted(),
                             (sender, receiver) -> LedgerKey.global());
                     FederatedTdLambda team = team(model, weights, schedule, channel,
