@@ -39,7 +39,7 @@ class ExperimentRunnerTest {
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
     private final Registry registry = TestPlugins.registry();
-    private final List<String> log = new ArrayList<>();
+    private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>()); // written from worker threads
 
     private RunSummary run(Path directory, int threads) throws Exception {
         ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
@@ -129,7 +129,7 @@ class ExperimentRunnerTest {
         assertThrows(IllegalArgumentException.class, () -> runner.run(plan, RunOptions.of(crashed, 1, log::add)),
                 "without --resume an existing run is refused");
         int learnersBefore = TestPlugins.LEARNERS_CREATED.get();
-        List<TrialId> seen = new ArrayList<>();
+        List<TrialId> seen = java.util.Collections.synchronizedList(new ArrayList<>()); // trials run on 2 threads
         RunSummary resumed = runner.run(plan, RunOptions.of(crashed, 2, log::add).withResume(true)
                 .withBeforeTrial(seen::add));
         assertEquals(3, resumed.skipped().size());
