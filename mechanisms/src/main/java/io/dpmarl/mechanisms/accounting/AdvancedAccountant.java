@@ -28,6 +28,9 @@ import java.util.Map;
  * Supports pure, approximate, Laplace and randomized response events (each as (epsilon, delta)).
  */
 public final class AdvancedAccountant implements Accountant {
+    /** The events this accountant composes, as named in its refusal message. */
+    private static final String SUPPORTED = "pure, approx, laplace, randomized-response";
+
     /**
      * Largest repetition count for which the exact KOV Thm. 3.3 is evaluated (its cost grows linearly in the
      * count); above it the closed-form Thm. 3.5 bound, also valid, is used.
@@ -78,15 +81,7 @@ public final class AdvancedAccountant implements Accountant {
 
     @Override
     public void compose(PrivacyEvent event, long count) {
-        if (event == null) {
-            throw new IllegalArgumentException("event must be non-null");
-        }
-        if (!supports(event)) {
-            throw new IllegalArgumentException("accountant 'advanced' does not support event " + event.describe()
-                    + "; supported: pure, approx, laplace, randomized-response");
-        }
-        Checks.atLeast("count", count, 0);
-        if (count == 0) {
+        if (!CompositionGuard.admit(this, event, count, SUPPORTED)) {
             return;
         }
         if (event instanceof NonPrivateEvent) {

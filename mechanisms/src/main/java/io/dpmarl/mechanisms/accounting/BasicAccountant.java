@@ -23,6 +23,10 @@ import io.dpmarl.core.validation.Checks;
  * {@link #delta(double)} is the sum of deltas when the asked epsilon covers the sum and 1 otherwise.
  */
 public final class BasicAccountant implements Accountant {
+    /** The events this accountant composes, as named in its refusal message. */
+    private static final String SUPPORTED = "pure, approx, laplace, randomized-response, and gaussian when gaussian-delta"
+            + " is in (0, 1)";
+
     private final double gaussianDelta;
     private double epsilonSum;
     private double deltaSum;
@@ -52,16 +56,7 @@ public final class BasicAccountant implements Accountant {
 
     @Override
     public void compose(PrivacyEvent event, long count) {
-        if (event == null) {
-            throw new IllegalArgumentException("event must be non-null");
-        }
-        if (!supports(event)) {
-            throw new IllegalArgumentException("accountant 'basic' does not support event " + event.describe()
-                    + "; supported: pure, approx, laplace, randomized-response, and gaussian when gaussian-delta"
-                    + " is in (0, 1)");
-        }
-        Checks.atLeast("count", count, 0);
-        if (count == 0) {
+        if (!CompositionGuard.admit(this, event, count, SUPPORTED)) {
             return;
         }
         if (event instanceof NonPrivateEvent) {

@@ -29,6 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * orders of the grid.
  */
 public final class RdpAccountant implements Accountant {
+    /** The events this accountant composes, as named in its refusal message. */
+    private static final String SUPPORTED = "gaussian, subsampled-gaussian, laplace, randomized-response, pure, zcdp";
+
     private static final int CACHE_LIMIT = 4096;
 
     private final double[] orders;
@@ -86,15 +89,7 @@ public final class RdpAccountant implements Accountant {
 
     @Override
     public void compose(PrivacyEvent event, long count) {
-        if (event == null) {
-            throw new IllegalArgumentException("event must be non-null");
-        }
-        if (!supports(event)) {
-            throw new IllegalArgumentException("accountant 'rdp' does not support event " + event.describe()
-                    + "; supported: gaussian, subsampled-gaussian, laplace, randomized-response, pure, zcdp");
-        }
-        Checks.atLeast("count", count, 0);
-        if (count == 0) {
+        if (!CompositionGuard.admit(this, event, count, SUPPORTED)) {
             return;
         }
         if (event instanceof NonPrivateEvent) {

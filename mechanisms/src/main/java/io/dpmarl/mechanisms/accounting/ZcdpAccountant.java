@@ -19,6 +19,9 @@ import io.dpmarl.core.validation.Checks;
  * (zCDP has no amplification by subsampling and no delta); use {@code rdp} or {@code basic}.
  */
 public final class ZcdpAccountant implements Accountant {
+    /** The events this accountant composes, as named in its refusal message. */
+    private static final String SUPPORTED = "gaussian, laplace, pure, randomized-response, zcdp";
+
     private double rho;
     private boolean nonPrivate;
 
@@ -63,15 +66,7 @@ public final class ZcdpAccountant implements Accountant {
 
     @Override
     public void compose(PrivacyEvent event, long count) {
-        if (event == null) {
-            throw new IllegalArgumentException("event must be non-null");
-        }
-        if (!supports(event)) {
-            throw new IllegalArgumentException("accountant 'zcdp' does not support event " + event.describe()
-                    + "; supported: gaussian, laplace, pure, randomized-response, zcdp");
-        }
-        Checks.atLeast("count", count, 0);
-        if (count == 0) {
+        if (!CompositionGuard.admit(this, event, count, SUPPORTED)) {
             return;
         }
         if (event instanceof NonPrivateEvent) {

@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.fedtd;
 
+import io.dpmarl.examples.reproduce.InMemoryRunOutput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +23,7 @@ class FederatedTdReproductionTest {
     void quickReproductionPassesItsGatedClaims() throws Exception {
         Reproduction reproduction = Registry.discover().create(PluginKind.REPRODUCTION, Reproduction.class,
                 "federated-td");
-        MemoryRunOutput output = new MemoryRunOutput();
+        InMemoryRunOutput output = new InMemoryRunOutput();
         long start = System.nanoTime();
         List<Claim> claims = reproduction.run(new ReproductionSettings(false, 1, 2, output, System.out::println));
         System.out.println("federated-td quick wall time " + (System.nanoTime() - start) / 1e9 + " s");
@@ -36,21 +37,21 @@ class FederatedTdReproductionTest {
         for (String id : List.of("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9")) {
             assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith(id)), "claim " + id);
         }
-        assertTrue(output.plots.size() >= 11);
-        assertTrue(output.files.containsKey("federated_td_noise.json"));
+        assertTrue(output.plots().size() >= 11);
+        assertTrue(output.texts().containsKey("federated_td_noise.json"));
     }
 
     @Test
     void metricsDoNotDependOnTheThreadCount() throws Exception {
         FedTdProtocol small = new FedTdProtocol(3, 10_000, 500, 100);
-        MemoryRunOutput single = new MemoryRunOutput();
-        MemoryRunOutput parallel = new MemoryRunOutput();
+        InMemoryRunOutput single = new InMemoryRunOutput();
+        InMemoryRunOutput parallel = new InMemoryRunOutput();
         List<Claim> first = new FederatedTdReproduction(small).run(new ReproductionSettings(false, 7, 1, single,
                 line -> { }));
         List<Claim> second = new FederatedTdReproduction(small).run(new ReproductionSettings(false, 7, 3, parallel,
                 line -> { }));
-        assertEquals(single.records, parallel.records);
+        assertEquals(single.records(), parallel.records());
         assertEquals(first, second);
-        assertEquals(single.files, parallel.files);
+        assertEquals(single.texts(), parallel.texts());
     }
 }

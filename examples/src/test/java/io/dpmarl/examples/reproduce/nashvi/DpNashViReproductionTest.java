@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.nashvi;
 
+import io.dpmarl.examples.reproduce.InMemoryRunOutput;
 import io.dpmarl.algorithms.tabular.nashvi.Truncation;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimStatus;
@@ -39,7 +40,7 @@ class DpNashViReproductionTest {
         List<String> log = new ArrayList<>();
         List<Claim> claims = run(single, 1, log);
         run(parallel, 2, new ArrayList<>());
-        assertEquals(single.records, parallel.records, "metrics must not depend on the thread count");
+        assertEquals(single.records(), parallel.records(), "metrics must not depend on the thread count");
 
         List<String> gated = claims.stream().filter(c -> c.status() != ClaimStatus.RECORDED).map(Claim::claim).toList();
         assertEquals(6, gated.size(), gated.toString());
@@ -51,13 +52,13 @@ class DpNashViReproductionTest {
                 assertTrue(!claim.measured().contains("did not fall"), "acceptance 4: " + claim);
             }
         }
-        assertEquals(3, single.plots.size());
-        String summary = single.texts.get("dp_nash_vi_summary.txt");
+        assertEquals(3, single.plots().size());
+        String summary = single.texts().get("dp_nash_vi_summary.txt");
         assertTrue(summary.contains("certified gap") && summary.contains("mode=PRACTICAL"), summary);
         assertTrue(log.stream().anyMatch(line -> line.startsWith("local eps=1 ") && line.contains("final Nash gap")));
-        List<String> metrics = single.records.stream().map(MetricRecord::metric).distinct().toList();
+        List<String> metrics = single.records().stream().map(MetricRecord::metric).distinct().toList();
         assertEquals(List.of("cumulative_regret", "nash_gap", "matrix_nash_gap"), metrics);
-        assertTrue(single.records.stream().anyMatch(r -> r.experiment().equals("central eps=1") && r.step() == 4000));
+        assertTrue(single.records().stream().anyMatch(r -> r.experiment().equals("central eps=1") && r.step() == 4000));
     }
 
     /** A synthetic series: regret curve f(K') for every trial, plus a per-trial offset. */
