@@ -5,9 +5,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
-import io.dpmarl.core.validation.Checks;
 
-import java.util.Optional;
 
 /**
  * The agent side of DP-Nash-VI's Local Privatizer (Section 5.2, eq. 6; spec 001 Section 2.6): sums the
@@ -17,21 +15,10 @@ import java.util.Optional;
  * {@link PrivacyEvent.LaplaceEvent}s (scale b_L, sensitivity 2H): epsilon-LDP per user for the rigorous
  * calibration.
  */
-public final class LocalCountPrivatizer implements CountPrivatizer {
-    private final CountShape shape;
-    private final int episodes;
-    private final double epsilon;
-    private final NoiseCalibration calibration;
-    private final double width;
+public final class LocalCountPrivatizer extends PostProcessedCountPrivatizer {
     private final LocalRandomizer randomizer;
     private final NoiseSource noise;
     private final PrivacyLedger ledger;
-    private final double[] noisyPairs;
-    private final double[] noisyTransitions;
-    private final double[] pairs;
-    private final double[] transitions;
-    private int fallbacks;
-    private int consumed;
 
     /**
      * A local privatizer.
@@ -41,26 +28,11 @@ public final class LocalCountPrivatizer implements CountPrivatizer {
      */
     public LocalCountPrivatizer(CountShape shape, int episodes, double epsilon, NoiseCalibration calibration,
                                 double width, NoiseSource noise, PrivacyLedger ledger, double noiseScaleOverride) {
-        this.shape = shape;
-        this.episodes = Checks.atLeast("K", episodes, 1);
-        this.epsilon = Checks.positiveFinite("epsilon", epsilon);
-        this.calibration = calibration;
-        this.width = Checks.nonNegativeFinite("E", width);
+        super(shape, episodes, epsilon, calibration, width);
         double calibrated = calibration.localScale(shape.horizon(), epsilon);
         this.randomizer = new LocalRandomizer(shape, Double.isNaN(noiseScaleOverride) ? calibrated : noiseScaleOverride);
         this.noise = noise;
         this.ledger = ledger;
-        this.noisyPairs = new double[shape.pairCount()];
-        this.noisyTransitions = new double[shape.transitionCount()];
-        this.pairs = new double[shape.pairCount()];
-        this.transitions = new double[shape.transitionCount()];
-        postProcess();
-    }
-
-    private void postProcess() {
-        System.arraycopy(noisyPairs, 0, pairs, 0, pairs.length);
-        System.arraycopy(noisyTransitions, 0, transitions, 0, transitions.length);
-        fallbacks += CountPostProcessor.apply(pairs, transitions, shape.numStates(), width);
     }
 
     /** The user-side randomizer (what a user pair runs locally). */
@@ -70,10 +42,7 @@ public final class LocalCountPrivatizer implements CountPrivatizer {
 
     /** Agent side: adds one report to {@code N^} and post-processes. */
     public PrivateCounts accept(NoisyReport report) {
-        if (consumed >= episodes) {
-            throw new IllegalStateException("local privatizer is bounded to K = " + episodes + " episodes");
-        }
-        consumed++;
+        consumeEpisode();
         double[] reportPairs = report.pairs();
         double[] reportTransitions = report.transitions();
         for (int i = 0; i < noisyPairs.length; i++) {
@@ -83,7 +52,7 @@ public final class LocalCountPrivatizer implements CountPrivatizer {
             noisyTransitions[i] += reportTransitions[i];
         }
         postProcess();
-        return new PrivateCounts(pairs, transitions);
+        return current();
     }
 
     @Override
@@ -91,32 +60,15 @@ public final class LocalCountPrivatizer implements CountPrivatizer {
         return PrivatizerKind.LOCAL;
     }
 
-    @Override
-    public double confidenceWidth() {
-        return width;
-    }
-
-    @Override
-    public PrivateCounts initialCounts() {
-        return new PrivateCounts(pairs, transitions);
-    }
-
     /** Runs the user side for this episode (charging the user's key) and then the agent side. */
     @Override
     public PrivateCounts update(EpisodeIndicators indicators) {
-        if (consumed >= episodes) {
-            throw new IllegalStateException("local privatizer is bounded to K = " + episodes + " episodes");
-        }
+        requireEpisodeLeft();
         if (randomizer.scale() > 0) {
-            ledger.charge(LedgerKey.user(consumed), new PrivacyEvent.LaplaceEvent(randomizer.scale(),
+            ledger.charge(LedgerKey.user(consumed()), new PrivacyEvent.LaplaceEvent(randomizer.scale(),
                     2.0 * shape.horizon()), 2, "dp-nash-vi/local");
         }
         return accept(randomizer.report(indicators, noise));
-    }
-
-    @Override
-    public PrivateCounts noisyCounts() {
-        return new PrivateCounts(noisyPairs.clone(), noisyTransitions.clone());
     }
 
     @Override
@@ -124,14 +76,4 @@ public final class LocalCountPrivatizer implements CountPrivatizer {
         return new PrivacyGuarantee.PureDp(calibration.localGuarantee(shape.horizon(), epsilon));
     }
 
-    @Override
-    public Optional<PrivacyGuarantee> claimedGuarantee() {
-        return calibration == NoiseCalibration.RIGOROUS ? Optional.empty()
-                : Optional.of(new PrivacyGuarantee.PureDp(epsilon));
-    }
-
-    @Override
-    public int postProcessingFallbacks() {
-        return fallbacks;
-    }
 }
