@@ -89,10 +89,14 @@ class PrivacyLedgerTest {
                 error.getMessage());
         assertEquals(0, ledger.entries().size());
         assertEquals(0.0, ledger.epsilon(LedgerKey.global(), 1e-6), 0.0);
+        assertEquals(Set.of(), ledger.keys(), "a refused first charge leaves no key behind");
         PrivacyLedger budgeted = PrivacyLedger.withBudget(BasicPureAccountant::new, new PrivacyBudget(1.0, 0));
         assertThrows(IllegalArgumentException.class, () -> budgeted.charge(LedgerKey.global(),
                 new PrivacyEvent.ZcdpEvent(0.1), 1, "p"));
         assertEquals(0, budgeted.entries().size());
+        assertThrows(PrivacyBudgetExceededException.class, () -> budgeted.charge(LedgerKey.user(7),
+                new PrivacyEvent.PureEvent(2.0), 1, "p"));
+        assertEquals(Set.of(), budgeted.keys(), "a key refused on its first charge is not in the ledger");
     }
 
     @Test
