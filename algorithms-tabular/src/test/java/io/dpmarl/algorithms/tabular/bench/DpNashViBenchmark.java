@@ -8,6 +8,8 @@ import io.dpmarl.algorithms.tabular.nashvi.DpNashViLearner;
 import io.dpmarl.algorithms.tabular.nashvi.DpNashViProvider;
 import io.dpmarl.algorithms.tabular.nashvi.EpisodeLoop;
 import io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind;
+import io.dpmarl.algorithms.tabular.nashvi.ReferenceCceLp;
+import io.dpmarl.algorithms.tabular.nashvi.ReferencePostProcessingLp;
 import io.dpmarl.algorithms.tabular.nashvi.Truncation;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.RandomStreams;
@@ -15,14 +17,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.zerosum.TabularZeroSumGame;
 import io.dpmarl.environments.zerosum.ZeroSumGames;
-import org.apache.commons.math3.optim.MaxIter;
-import org.apache.commons.math3.optim.linear.LinearConstraint;
-import org.apache.commons.math3.optim.linear.LinearConstraintSet;
-import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
-import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
-import org.apache.commons.math3.optim.linear.Relationship;
 import org.apache.commons.math3.optim.linear.SimplexSolver;
-import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -33,7 +28,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -131,32 +125,7 @@ public class DpNashViBenchmark {
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double cceCommons(CceProblems problems) {
         int p = problems.next++ & 63;
-        int a = problems.actions;
-        double[] upper = problems.upper[p];
-        double[] lower = problems.lower[p];
-        int joint = a * a;
-        double[] cost = new double[joint];
-        List<LinearConstraint> constraints = new ArrayList<>();
-        for (int j = 0; j < joint; j++) {
-            cost[j] = upper[j] - lower[j];
-        }
-        for (int deviation = 0; deviation < a; deviation++) {
-            double[] rowMax = new double[joint];
-            double[] rowMin = new double[joint];
-            for (int i = 0; i < a; i++) {
-                for (int k = 0; k < a; k++) {
-                    rowMax[i * a + k] = upper[i * a + k] - upper[deviation * a + k];
-                    rowMin[i * a + k] = lower[i * a + deviation] - lower[i * a + k];
-                }
-            }
-            constraints.add(new LinearConstraint(rowMax, Relationship.GEQ, 0));
-            constraints.add(new LinearConstraint(rowMin, Relationship.GEQ, 0));
-        }
-        double[] ones = new double[joint];
-        java.util.Arrays.fill(ones, 1);
-        constraints.add(new LinearConstraint(ones, Relationship.EQ, 1));
-        return new SimplexSolver().optimize(new MaxIter(10_000), new LinearObjectiveFunction(cost, 0),
-                new LinearConstraintSet(constraints), GoalType.MINIMIZE, new NonNegativeConstraint(true)).getValue();
+        return ReferenceCceLp.minGap(problems.upper[p], problems.lower[p], problems.actions, problems.actions);
     }
 
     /** A pool of post-processing problems (noisy counts, noisy total, E) with S next states. */
@@ -205,27 +174,6 @@ public class DpNashViBenchmark {
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double postProcessCommons(PostProcessingProblems problems) {
         int p = problems.next++ & 63;
-        int size = problems.states;
-        double[] noisy = problems.noisy[p];
-        double width = PostProcessingProblems.WIDTH;
-        double[] objective = new double[size + 1];
-        objective[size] = 1;
-        List<LinearConstraint> constraints = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            double[] up = new double[size + 1];
-            up[i] = 1;
-            up[size] = -1;
-            constraints.add(new LinearConstraint(up, Relationship.LEQ, noisy[i]));
-            double[] down = new double[size + 1];
-            down[i] = 1;
-            down[size] = 1;
-            constraints.add(new LinearConstraint(down, Relationship.GEQ, noisy[i]));
-        }
-        double[] sum = new double[size + 1];
-        java.util.Arrays.fill(sum, 0, size, 1);
-        constraints.add(new LinearConstraint(sum, Relationship.LEQ, problems.totals[p] + width / 4));
-        constraints.add(new LinearConstraint(sum, Relationship.GEQ, problems.totals[p] - width / 4));
-        return new SimplexSolver().optimize(new MaxIter(10_000), new LinearObjectiveFunction(objective, 0),
-                new LinearConstraintSet(constraints), GoalType.MINIMIZE, new NonNegativeConstraint(true)).getValue();
+        return ReferencePostProcessingLp.optimum(problems.noisy[p], problems.totals[p], PostProcessingProblems.WIDTH);
     }
 }

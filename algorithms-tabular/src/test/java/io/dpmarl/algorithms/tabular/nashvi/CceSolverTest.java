@@ -1,19 +1,7 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
-import org.apache.commons.math3.optim.MaxIter;
-import org.apache.commons.math3.optim.PointValuePair;
-import org.apache.commons.math3.optim.linear.LinearConstraint;
-import org.apache.commons.math3.optim.linear.LinearConstraintSet;
-import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
-import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
-import org.apache.commons.math3.optim.linear.PivotSelectionRule;
-import org.apache.commons.math3.optim.linear.Relationship;
-import org.apache.commons.math3.optim.linear.SimplexSolver;
-import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -82,41 +70,6 @@ class CceSolverTest {
         }
     }
 
-    /** The MIN_GAP LP solved by commons-math3 SimplexSolver (reference only): its optimal objective. */
-    static double referenceMinGap(double[] upper, double[] lower, int a, int b) {
-        int joint = a * b;
-        double[] cost = new double[joint];
-        List<LinearConstraint> constraints = new ArrayList<>();
-        for (int j = 0; j < joint; j++) {
-            cost[j] = upper[j] - lower[j];
-        }
-        for (int deviation = 0; deviation < a; deviation++) {
-            double[] row = new double[joint];
-            for (int i = 0; i < a; i++) {
-                for (int k = 0; k < b; k++) {
-                    row[i * b + k] = upper[i * b + k] - upper[deviation * b + k];
-                }
-            }
-            constraints.add(new LinearConstraint(row, Relationship.GEQ, 0));
-        }
-        for (int deviation = 0; deviation < b; deviation++) {
-            double[] row = new double[joint];
-            for (int i = 0; i < a; i++) {
-                for (int k = 0; k < b; k++) {
-                    row[i * b + k] = lower[i * b + deviation] - lower[i * b + k];
-                }
-            }
-            constraints.add(new LinearConstraint(row, Relationship.GEQ, 0));
-        }
-        double[] ones = new double[joint];
-        java.util.Arrays.fill(ones, 1);
-        constraints.add(new LinearConstraint(ones, Relationship.EQ, 1));
-        PointValuePair solution = new SimplexSolver().optimize(new MaxIter(10_000),
-                new LinearObjectiveFunction(cost, 0), new LinearConstraintSet(constraints), GoalType.MINIMIZE,
-                new NonNegativeConstraint(true), PivotSelectionRule.DANTZIG);
-        return solution.getValue();
-    }
-
     /**
      * A3: on 2000 random instances (Qup >= Qlo in [0, H], A, B in 2..4) the result satisfies both constraint
      * families (tol 1e-7 H), is a distribution, and under MIN_GAP its objective equals the commons-math3 optimum
@@ -148,7 +101,7 @@ class CceSolverTest {
             for (int j = 0; j < a * b; j++) {
                 gap += pi[j] * (upper[j] - lower[j]);
             }
-            double reference = referenceMinGap(upper, lower, a, b);
+            double reference = ReferenceCceLp.minGap(upper, lower, a, b);
             assertEquals(reference, gap, 1e-4, "trial " + trial);
             exact += Math.abs(reference - gap) <= 1e-8 ? 1 : 0;
             new CceSolver(a, b, horizon, CceObjective.FEASIBILITY).solve(upper, lower, pi);

@@ -1,19 +1,7 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
-import org.apache.commons.math3.optim.MaxIter;
-import org.apache.commons.math3.optim.PointValuePair;
-import org.apache.commons.math3.optim.linear.LinearConstraint;
-import org.apache.commons.math3.optim.linear.LinearConstraintSet;
-import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
-import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
-import org.apache.commons.math3.optim.linear.PivotSelectionRule;
-import org.apache.commons.math3.optim.linear.Relationship;
-import org.apache.commons.math3.optim.linear.SimplexSolver;
-import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -74,32 +62,6 @@ class CountPostProcessorTest {
         assertEquals(2.0, pairs[0], 1e-12);
     }
 
-    /** The Remark 5.7 LP solved by commons-math3 (reference only), returning t*. */
-    static double lpOptimum(double[] noisy, double total, double width) {
-        int size = noisy.length;
-        double[] objective = new double[size + 1];
-        objective[size] = 1;
-        List<LinearConstraint> constraints = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            double[] up = new double[size + 1];
-            up[i] = 1;
-            up[size] = -1;
-            constraints.add(new LinearConstraint(up, Relationship.LEQ, noisy[i]));
-            double[] down = new double[size + 1];
-            down[i] = 1;
-            down[size] = 1;
-            constraints.add(new LinearConstraint(down, Relationship.GEQ, noisy[i]));
-        }
-        double[] sum = new double[size + 1];
-        java.util.Arrays.fill(sum, 0, size, 1);
-        constraints.add(new LinearConstraint(sum, Relationship.LEQ, total + width / 4));
-        constraints.add(new LinearConstraint(sum, Relationship.GEQ, total - width / 4));
-        PointValuePair solution = new SimplexSolver(1e-9, 10, 1e-12).optimize(new MaxIter(10_000),
-                new LinearObjectiveFunction(objective, 0), new LinearConstraintSet(constraints), GoalType.MINIMIZE,
-                new NonNegativeConstraint(true), PivotSelectionRule.BLAND);
-        return solution.getValue();
-    }
-
     /** The closed form agrees with the general LP on t* (tol 1e-9 relative) on 10^4 random feasible inputs. */
     @Test
     void agreesWithSimplexSolver() {
@@ -114,7 +76,7 @@ class CountPostProcessorTest {
             double width = random.nextDouble(0, 40);
             double total = random.nextDouble(-width / 4, 80);
             double closed = CountPostProcessor.optimalValue(noisy, total, width);
-            assertEquals(lpOptimum(noisy, total, width), closed, 1e-9 * Math.max(1, closed), "trial " + trial);
+            assertEquals(ReferencePostProcessingLp.optimum(noisy, total, width), closed, 1e-9 * Math.max(1, closed), "trial " + trial);
             assertTrue(CountPostProcessor.solve(noisy, total, width, x));
             double sum = 0;
             for (int i = 0; i < size; i++) {
