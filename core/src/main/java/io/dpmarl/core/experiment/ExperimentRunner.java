@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.TrialId;
-import io.dpmarl.core.privacy.LedgerEntry;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
@@ -47,7 +47,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ExperimentRunner {
     /** The header of {@code privacy.csv}. */
-    public static final String PRIVACY_HEADER = "experiment,trial,sequence,key,source,event,count,epsilon";
+    public static final String PRIVACY_HEADER = "experiment,trial,step,key,releases,epsilon,note";
 
     private final Registry registry;
 
@@ -177,8 +177,8 @@ public final class ExperimentRunner {
         List<MetricRecord> rows = new ArrayList<>();
         StringBuilder privacy = new StringBuilder();
         RandomStreams streams = RandomStreams.of(id.seed());
-        Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams, rows::add);
-        pipeline.ledger().addListener(entry -> privacy.append(privacyLine(id, entry)).append('\n'));
+        Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams,
+                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'));
         pipeline.run(id, experiment.episodes());
         try {
             AtomicFiles.writeText(privacyFile(directory, experiment, trial), privacy.toString());
@@ -188,10 +188,10 @@ public final class ExperimentRunner {
         }
     }
 
-    private static String privacyLine(TrialId id, LedgerEntry entry) {
-        return Csv.line(id.experiment(), Integer.toString(id.trial()), Long.toString(entry.sequence()),
-                entry.key().name(), entry.source(), entry.event().describe(), Long.toString(entry.count()),
-                Csv.number(entry.runningEpsilon()));
+    private static String privacyLine(io.dpmarl.core.pipeline.PrivacyRow row) {
+        return Csv.line(row.trial().experiment(), Integer.toString(row.trial().trial()), Long.toString(row.step()),
+                row.key(), Long.toString(row.releases()), Csv.number(row.epsilon()),
+                row.nominal() ? "no formal guarantee" : "");
     }
 
     private List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {

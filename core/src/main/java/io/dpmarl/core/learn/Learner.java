@@ -28,6 +28,13 @@ public interface Learner {
     /** Ends the current episode (most learners update here). */
     void endEpisode(int episode);
 
+    /**
+     * Switches evaluation mode on or off. In evaluation mode the loop calls only {@link #act} (no begin, observe
+     * or end), and the learner acts by its current policy without exploring, updating or releasing anything.
+     */
+    default void evaluationMode(boolean on) {
+    }
+
     /** The current policy (for a self-play learner: its output policy). */
     Policy policy();
 }

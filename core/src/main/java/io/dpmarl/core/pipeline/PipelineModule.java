@@ -14,7 +14,12 @@ import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.core.evaluate.Evaluator;
+import io.dpmarl.core.experiment.TrialMetrics;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -32,25 +37,36 @@ public final class PipelineModule extends AbstractModule {
     private final PipelineSpec spec;
     private final Registry registry;
     private final RandomStreams streams;
-    private final MetricSink sink;
+    private final TrialMetrics metrics;
+    private final Consumer<PrivacyRow> privacySink;
 
     /**
      * @param spec     the components
      * @param registry where plugins come from
      * @param streams  the trial's streams, {@code RandomStreams.of(seed).child("trial/" + i)}
-     * @param sink     where metric rows go
+     * @param metrics     where the loop, the learner and the evaluators record
+     * @param privacySink where the ledger's reporting rows go
      */
-    public PipelineModule(PipelineSpec spec, Registry registry, RandomStreams streams, MetricSink sink) {
+    public PipelineModule(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
+                          Consumer<PrivacyRow> privacySink) {
         this.spec = spec;
         this.registry = registry;
         this.streams = streams;
-        this.sink = sink;
+        this.metrics = metrics;
+        this.privacySink = privacySink;
+    }
+
+    /** Assembles the pipeline of one trial with a fresh injector; metric rows go to {@code sink}. */
+    public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, MetricSink sink) {
+        return assemble(spec, registry, streams, new TrialMetrics(sink), row -> { });
     }
 
     /** Assembles the pipeline of one trial with a fresh injector. */
-    public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, MetricSink sink) {
+    public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
+                                    Consumer<PrivacyRow> privacySink) {
         try {
-            return Guice.createInjector(new PipelineModule(spec, registry, streams, sink)).getInstance(Pipeline.class);
+            return Guice.createInjector(new PipelineModule(spec, registry, streams, metrics, privacySink))
+                    .getInstance(Pipeline.class);
         } catch (com.google.inject.ProvisionException | com.google.inject.CreationException wrapped) {
             Throwable cause = wrapped.getCause();
             if (cause instanceof IllegalArgumentException illegal) {
@@ -67,7 +83,7 @@ public final class PipelineModule extends AbstractModule {
     protected void configure() {
         bind(Registry.class).toInstance(registry);
         bind(RandomStreams.class).toInstance(streams);
-        bind(MetricSink.class).toInstance(sink);
+        bind(TrialMetrics.class).toInstance(metrics);
         bind(PipelineSpec.class).toInstance(spec);
     }
 
@@ -91,14 +107,14 @@ public final class PipelineModule extends AbstractModule {
     @Singleton
     Environment environment(NoiseSource noise, PrivacyLedger ledger) {
         PluginContext context = new PluginContext(streams.child("environment"), noise, ledger, Optional.empty(),
-                registry);
+                registry, metrics);
         return registry.create(PluginKind.ENVIRONMENT, Environment.class, spec.environment(), context);
     }
 
     @Provides
     @Singleton
     PluginContext context(NoiseSource noise, PrivacyLedger ledger, Environment environment) {
-        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry);
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics);
     }
 
     @Provides
@@ -109,7 +125,18 @@ public final class PipelineModule extends AbstractModule {
 
     @Provides
     @Singleton
-    Pipeline pipeline(Environment environment, Learner learner, PrivacyLedger ledger) {
-        return new Pipeline(environment, learner, ledger, streams, sink);
+    List<Evaluator> evaluators(PluginContext context) {
+        List<Evaluator> evaluators = new ArrayList<>();
+        for (String evaluator : spec.evaluators()) {
+            evaluators.add(registry.create(PluginKind.EVALUATOR, Evaluator.class, evaluator, context));
+        }
+        return evaluators;
+    }
+
+    @Provides
+    @Singleton
+    Pipeline pipeline(Environment environment, Learner learner, List<Evaluator> evaluators, PrivacyLedger ledger) {
+        return Pipeline.builder().environment(environment).learner(learner).evaluators(evaluators).ledger(ledger)
+                .streams(streams).metrics(metrics).privacySink(privacySink).build();
     }
 }

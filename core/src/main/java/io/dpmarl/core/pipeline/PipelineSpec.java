@@ -3,6 +3,7 @@ package io.dpmarl.core.pipeline;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.spi.SpecString;
 import io.dpmarl.core.validation.Checks;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,15 +15,24 @@ import java.util.Optional;
  * @param learner        learner spec
  * @param accountant     accountant spec used for every ledger key, for example {@code basic}
  * @param reportingDelta the delta at which running epsilons are reported, in [0, 1)
- * @param budgetPerKey   an optional (epsilon, delta) budget enforced per ledger key by a privacy filter
+ * @param budgetPerKey   an optional (epsilon, delta) budget enforced per ledger principal
+ * @param evaluators     evaluator specs, for example {@code nash-gap}
  */
 public record PipelineSpec(String environment, String learner, String accountant, double reportingDelta,
-                           Optional<PrivacyBudget> budgetPerKey) {
+                           Optional<PrivacyBudget> budgetPerKey, List<String> evaluators) {
     public PipelineSpec {
         SpecString.parse(environment);
         SpecString.parse(learner);
         SpecString.parse(accountant);
         Checks.delta("delta", reportingDelta);
         budgetPerKey = budgetPerKey == null ? Optional.empty() : budgetPerKey;
+        evaluators = List.copyOf(evaluators);
+        evaluators.forEach(SpecString::parse);
+    }
+
+    /** A spec without evaluators. */
+    public PipelineSpec(String environment, String learner, String accountant, double reportingDelta,
+                        Optional<PrivacyBudget> budgetPerKey) {
+        this(environment, learner, accountant, reportingDelta, budgetPerKey, List.of());
     }
 }

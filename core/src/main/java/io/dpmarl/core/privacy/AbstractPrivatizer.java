@@ -3,21 +3,25 @@ package io.dpmarl.core.privacy;
 import io.dpmarl.core.rng.NoiseSource;
 
 /**
- * Base class that fixes the order of a release: check the input type, {@link #validate} it, charge the
- * ledger (which may refuse), then perturb. A release that fails validation charges nothing. Subclasses
- * implement {@link #perturb}, and {@link #validate} when they accept only part of a statistic type.
+ * Base class of stateless privatizers whose every release is an independent mechanism with the constant event
+ * {@link #event()} ({@link StreamAccounting.PerRelease}). It fixes the order of a release: check the input type,
+ * {@link #validate} it, charge the ledger (which may refuse), then perturb. A release that fails validation
+ * charges nothing.
+ *
+ * <p>Subclasses implement {@link #perturb}, and {@link #validate} when they accept only part of a statistic
+ * type. Stateful mechanisms (counters, whole-stream calibrations) implement {@link Privatizer#openStream} with
+ * their own {@link AbstractReleaseStream} instead.
  */
 public abstract class AbstractPrivatizer implements Privatizer {
 
     @Override
+    public final ReleaseStream openStream(StreamRequest request) {
+        return new PerReleaseStream(request);
+    }
+
+    @Override
     public final Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
-        if (input == null || !accepts().contains(input.getClass())) {
-            throw new IllegalArgumentException(name() + " accepts " + acceptedNames() + ", got "
-                    + (input == null ? "null" : input.getClass().getSimpleName()));
-        }
-        validate(input);
-        ledger.charge(key, event(), 1, name());
-        return perturb(input, noise);
+        return openStream(StreamRequest.of(ledger, key, noise, name())).release(input);
     }
 
     /**
@@ -30,17 +34,42 @@ public abstract class AbstractPrivatizer implements Privatizer {
     protected void validate(Statistic input) {
     }
 
-    private String acceptedNames() {
-        StringBuilder names = new StringBuilder();
-        for (Class<? extends Statistic> type : accepts()) {
-            if (names.length() > 0) {
-                names.append(", ");
-            }
-            names.append(type.getSimpleName());
-        }
-        return names.toString();
-    }
-
     /** Draws the noise and returns the release; the ledger has already been charged. */
     protected abstract Statistic perturb(Statistic input, NoiseSource noise);
+
+    private final class PerReleaseStream extends AbstractReleaseStream {
+        PerReleaseStream(StreamRequest request) {
+            super(request, new StreamAccounting.PerRelease(event()));
+        }
+
+        @Override
+        protected void validate(Statistic input) {
+            requireAccepted(AbstractPrivatizer.this, input);
+            AbstractPrivatizer.this.validate(input);
+        }
+
+        @Override
+        protected Statistic perturb(Statistic input, long round) {
+            return AbstractPrivatizer.this.perturb(input, noise());
+        }
+    }
+
+    /**
+     * Throws unless {@code privatizer} accepts the statistic's type.
+     *
+     * @throws IllegalArgumentException naming the accepted types
+     */
+    public static void requireAccepted(Privatizer privatizer, Statistic input) {
+        if (input == null || !privatizer.accepts().contains(input.getClass())) {
+            StringBuilder names = new StringBuilder();
+            for (Class<? extends Statistic> type : privatizer.accepts()) {
+                if (names.length() > 0) {
+                    names.append(", ");
+                }
+                names.append(type.getSimpleName());
+            }
+            throw new IllegalArgumentException(privatizer.name() + " accepts " + names + ", got "
+                    + (input == null ? "null" : input.getClass().getSimpleName()));
+        }
+    }
 }

@@ -114,6 +114,58 @@ public sealed interface PrivacyEvent {
         }
     }
 
+    /**
+     * An event declared by a third-party plugin, without editing core: its Renyi-DP curve and, where known,
+     * its pure epsilon or an (epsilon, delta) statement. At least one of the three must be given. The
+     * {@code rdp} accountant composes the curve; the basic accountants accept the pure or approximate form.
+     *
+     * @param name         a spec-string-like name, for example {@code "skellam(mu=40, sensitivity=1)"}
+     * @param rdp          the curve alpha -> epsilon(alpha) for alpha > 1, if known; it must never understate
+     * @param pureEpsilon  the pure epsilon, if the mechanism is pure DP
+     * @param approximate  an (epsilon, delta) statement, if known
+     */
+    record DeclaredEvent(String name, java.util.Optional<PrivacyGuarantee.RenyiDp> rdp,
+                         java.util.OptionalDouble pureEpsilon, java.util.Optional<ApproxEvent> approximate)
+            implements PrivacyEvent {
+        public DeclaredEvent {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must be a non-empty string");
+            }
+            java.util.Objects.requireNonNull(rdp, "rdp");
+            java.util.Objects.requireNonNull(pureEpsilon, "pureEpsilon");
+            java.util.Objects.requireNonNull(approximate, "approximate");
+            if (rdp.isEmpty() && pureEpsilon.isEmpty() && approximate.isEmpty()) {
+                throw new IllegalArgumentException(name + ": a declared event needs an RDP curve, a pure epsilon "
+                        + "or an (epsilon, delta) statement");
+            }
+            if (pureEpsilon.isPresent()) {
+                Checks.positiveFinite("pureEpsilon", pureEpsilon.getAsDouble());
+            }
+        }
+
+        @Override
+        public String describe() {
+            return name;
+        }
+    }
+
+    /**
+     * A release whose noise carries no proven guarantee (a data-dependent scale, for example). The ledger
+     * records it and reports the key as "no formal guarantee" (epsilon = infinity), never as a finite epsilon.
+     *
+     * @param reason why no guarantee can be stated
+     */
+    record NominalEvent(String reason) implements PrivacyEvent {
+        public NominalEvent {
+            java.util.Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public String describe() {
+            return "nominal(" + reason + ")";
+        }
+    }
+
     /** A release of a non-private baseline: it costs nothing only because it protects nothing. */
     record NonPrivateEvent() implements PrivacyEvent {
         @Override

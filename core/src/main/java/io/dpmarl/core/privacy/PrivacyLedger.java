@@ -2,8 +2,8 @@ package io.dpmarl.core.privacy;
 
 import io.dpmarl.core.validation.Checks;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,29 +13,35 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The privacy ledger of one trial: one accountant per {@link LedgerKey} (per agent, edge or user),
- * an optional budget per key enforced by a {@link PrivacyFilter}, and a log of every charge.
+ * The privacy ledger of one trial: a running accountant per {@link LedgerKey}, composed sequentially inside each
+ * principal (the key's first {@code kind/id} pair) and maximised across principals, with an optional budget per
+ * principal enforced by a {@link PrivacyFilter}.
  *
- * <p>Privatizers call {@link #charge} before they draw noise; a charge over budget throws
- * {@link PrivacyBudgetExceededException} and changes nothing. Keys hold disjoint data, so the guarantee
- * of the run is the maximum over keys ({@link #maxEpsilon}); to model data shared across keys, charge
- * one key. Listeners receive every entry (the runner writes them to {@code privacy.csv}).
+ * <p>Release streams call {@link #charge} before they draw noise; a charge over budget throws
+ * {@link PrivacyBudgetExceededException} and changes nothing. The ledger keeps no list of entries: each key holds
+ * its accountant, its release count and whether any of its releases was {@linkplain PrivacyEvent.NominalEvent
+ * nominal}. Listeners receive every charge as a {@link LedgerEntry} (the runner streams them to
+ * {@code privacy.csv} at its reporting interval). {@link #maxEpsilon} at the reporting delta recomputes only the
+ * principals charged since it was last asked, so recording it once per episode costs O(1) amortised.
+ *
+ * <p>A key any of whose releases was nominal has no formal guarantee: its epsilon is reported as infinity.
  */
 public final class PrivacyLedger {
     private final Supplier<Accountant> accountantFactory;
     private final double reportingDelta;
-    private final Optional<PrivacyBudget> budgetPerKey;
-    private final Map<LedgerKey, PrivacyFilter> filters = new LinkedHashMap<>();
-    private final Map<LedgerKey, Accountant> accountants = new LinkedHashMap<>();
-    private final List<LedgerEntry> entries = new ArrayList<>();
-    private final List<Consumer<LedgerEntry>> listeners = new CopyOnWriteArrayList<>();
+    private final Optional<PrivacyBudget> budgetPerPrincipal;
     private final boolean accounted;
+    private final Map<LedgerKey, KeyState> states = new LinkedHashMap<>();
+    private final Set<LedgerKey> dirtyPrincipals = new LinkedHashSet<>();
+    private final List<Consumer<LedgerEntry>> listeners = new CopyOnWriteArrayList<>();
+    private long sequence;
+    private double runningMax;
 
     private PrivacyLedger(Supplier<Accountant> accountantFactory, double reportingDelta,
-                          Optional<PrivacyBudget> budgetPerKey, boolean accounted) {
+                          Optional<PrivacyBudget> budgetPerPrincipal, boolean accounted) {
         this.accountantFactory = accountantFactory;
         this.reportingDelta = reportingDelta;
-        this.budgetPerKey = budgetPerKey;
+        this.budgetPerPrincipal = budgetPerPrincipal;
         this.accounted = accounted;
     }
 
@@ -45,12 +51,12 @@ public final class PrivacyLedger {
         return new PrivacyLedger(accountantFactory, reportingDelta, Optional.empty(), true);
     }
 
-    /** As {@link #of}, and every key is limited to the budget. */
+    /** As {@link #of}, and every principal is limited to the budget. */
     public static PrivacyLedger withBudget(Supplier<Accountant> accountantFactory, PrivacyBudget budget) {
         return new PrivacyLedger(accountantFactory, budget.delta(), Optional.of(budget), true);
     }
 
-    /** A ledger that only logs events, composing nothing (tests, non-private baselines, sampling). */
+    /** A ledger that only counts releases, composing nothing (tests, non-private baselines, sampling). */
     public static PrivacyLedger unaccounted() {
         return new PrivacyLedger(() -> {
             throw new IllegalStateException("unaccounted ledger has no accountant");
@@ -58,41 +64,80 @@ public final class PrivacyLedger {
     }
 
     /**
-     * Charges {@code count} releases of {@code event} to {@code key}. Called before noise is drawn.
+     * Charges {@code count} releases of {@code event} to {@code key} (and so to its principal). Called by release
+     * streams before noise is drawn.
      *
-     * @throws PrivacyBudgetExceededException if the key's budget would be exceeded (nothing changes)
+     * @throws PrivacyBudgetExceededException if the principal's budget would be exceeded (nothing changes)
      * @throws IllegalArgumentException       if the accountant does not support the event
      */
     public synchronized void charge(LedgerKey key, PrivacyEvent event, long count, String source) {
         Checks.atLeast("count", count, 0);
-        double running = Double.NaN;
-        if (accounted) {
-            // A key enters the ledger only once a charge to it succeeds: a refused first charge leaves no trace.
-            if (budgetPerKey.isPresent()) {
-                PrivacyFilter filter = filters.get(key);
-                PrivacyFilter target = filter != null ? filter : new PrivacyFilter(newAccountant(), budgetPerKey.get());
-                requireSupported(target.accountant(), event);
-                target.charge(event, count);
-                if (filter == null) {
-                    filters.put(key, target);
+        LedgerKey principal = key.principal();
+        boolean nominal = event instanceof PrivacyEvent.NominalEvent;
+        KeyState principalState = states.get(principal);
+        KeyState leafState = key.equals(principal) ? null : states.get(key);
+        if (accounted && !nominal) {
+            // With a budget, compose into a copy first: a refused charge must leave every key as it was. Without
+            // one, only an unsupported event can fail, and that is checked before anything changes.
+            Accountant principalNext = principalState != null
+                    ? (budgetPerPrincipal.isPresent() ? principalState.accountant.copy() : principalState.accountant)
+                    : newAccountant();
+            requireSupported(principalNext, event);
+            Accountant leafNext = null;
+            if (!key.equals(principal)) {
+                leafNext = leafState != null
+                        ? (budgetPerPrincipal.isPresent() ? leafState.accountant.copy() : leafState.accountant)
+                        : newAccountant();
+            }
+            principalNext.compose(event, count);
+            if (budgetPerPrincipal.isPresent()) {
+                PrivacyBudget budget = budgetPerPrincipal.get();
+                double after = principalNext.epsilon(budget.delta());
+                if (!(after <= budget.epsilon())) {
+                    throw new PrivacyBudgetExceededException("privacy budget exceeded for " + principal
+                            + ": epsilon would reach " + after + " at delta=" + budget.delta()
+                            + ", budget epsilon must stay in (0, " + budget.epsilon() + "]; release of " + count
+                            + " x " + event.describe() + " refused");
                 }
-                running = target.accountant().epsilon(reportingDelta);
-            } else {
-                Accountant accountant = accountants.get(key);
-                Accountant target = accountant != null ? accountant : newAccountant();
-                requireSupported(target, event);
-                target.compose(event, count);
-                if (accountant == null) {
-                    accountants.put(key, target);
-                }
-                running = listeners.isEmpty() ? Double.NaN : target.epsilon(reportingDelta);
+            }
+            if (leafNext != null) {
+                leafNext.compose(event, count);
+            }
+            principalState = commit(principal, principalState, principalNext);
+            if (leafNext != null) {
+                leafState = commit(key, leafState, leafNext);
+            }
+        } else {
+            principalState = principalState != null ? principalState : put(principal, null);
+            if (!key.equals(principal)) {
+                leafState = leafState != null ? leafState : put(key, null);
             }
         }
-        LedgerEntry entry = new LedgerEntry(entries.size(), key, source, event, count, running);
-        entries.add(entry);
+        principalState.releases += count;
+        principalState.nominal |= nominal;
+        if (leafState != null) {
+            leafState.releases += count;
+            leafState.nominal |= nominal;
+        }
+        dirtyPrincipals.add(principal);
+        LedgerEntry entry = new LedgerEntry(sequence++, key, source, event, count);
         for (Consumer<LedgerEntry> listener : listeners) {
             listener.accept(entry);
         }
+    }
+
+    private KeyState commit(LedgerKey key, KeyState state, Accountant next) {
+        if (state == null) {
+            return put(key, next);
+        }
+        state.accountant = next;
+        return state;
+    }
+
+    private KeyState put(LedgerKey key, Accountant accountant) {
+        KeyState state = new KeyState(accountant);
+        states.put(key, state);
+        return state;
     }
 
     private Accountant newAccountant() {
@@ -106,7 +151,7 @@ public final class PrivacyLedger {
         }
     }
 
-    /** Registers a listener that receives every future entry. */
+    /** Registers a listener that receives every future charge. */
     public void addListener(Consumer<LedgerEntry> listener) {
         listeners.add(listener);
     }
@@ -116,50 +161,110 @@ public final class PrivacyLedger {
         return reportingDelta;
     }
 
-    /** Every charge so far, in order. */
-    public synchronized List<LedgerEntry> entries() {
-        return Collections.unmodifiableList(new ArrayList<>(entries));
+    /** True if this ledger composes events (false for {@link #unaccounted()}). */
+    public boolean isAccounted() {
+        return accounted;
     }
 
-    /** The keys charged so far. */
+    /** The enforced budget per principal, if any. */
+    public Optional<PrivacyBudget> budgetPerPrincipal() {
+        return budgetPerPrincipal;
+    }
+
+    /** True once anything has been charged. O(1). */
+    public synchronized boolean isCharged() {
+        return sequence > 0;
+    }
+
+    /** The number of charges so far. */
+    public synchronized long charges() {
+        return sequence;
+    }
+
+    /** Every key charged so far, principals and the keys inside them, in first-charge order. */
     public synchronized Set<LedgerKey> keys() {
-        Set<LedgerKey> keys = new java.util.LinkedHashSet<>(accountants.keySet());
-        keys.addAll(filters.keySet());
-        for (LedgerEntry entry : entries) {
-            keys.add(entry.key());
+        return new LinkedHashSet<>(states.keySet());
+    }
+
+    /** The principals charged so far. */
+    public synchronized List<LedgerKey> principals() {
+        List<LedgerKey> principals = new ArrayList<>();
+        for (LedgerKey key : states.keySet()) {
+            if (key.isPrincipal()) {
+                principals.add(key);
+            }
         }
-        return keys;
+        return principals;
+    }
+
+    /** How many releases were charged to {@code key} (for a principal: to it and every key inside it). */
+    public synchronized long releases(LedgerKey key) {
+        KeyState state = states.get(key);
+        return state == null ? 0 : state.releases;
+    }
+
+    /** True if any release charged to {@code key} was nominal (no formal guarantee). */
+    public synchronized boolean isNominal(LedgerKey key) {
+        KeyState state = states.get(key);
+        return state != null && state.nominal;
     }
 
     /** A copy of the accountant of a key, if the key was charged and the ledger is accounted. */
     public synchronized Optional<Accountant> accountant(LedgerKey key) {
-        PrivacyFilter filter = filters.get(key);
-        if (filter != null) {
-            return Optional.of(filter.accountant().copy());
-        }
-        Accountant accountant = accountants.get(key);
-        return accountant == null ? Optional.empty() : Optional.of(accountant.copy());
+        KeyState state = states.get(key);
+        return state == null || state.accountant == null ? Optional.empty() : Optional.of(state.accountant.copy());
     }
 
-    /** Epsilon of one key at {@code delta}; 0 if the key was never charged. */
+    /**
+     * Epsilon of one key at {@code delta}: 0 if never charged, infinity if any of its releases was nominal.
+     * For a principal this composes everything charged inside it.
+     */
     public synchronized double epsilon(LedgerKey key, double delta) {
         requireAccounted();
-        return accountant(key).map(a -> a.epsilon(delta)).orElse(0.0);
+        KeyState state = states.get(key);
+        if (state == null) {
+            return 0.0;
+        }
+        if (state.nominal) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return state.accountant == null ? 0.0 : state.accountant.epsilon(delta);
     }
 
-    /** The largest epsilon over all keys at {@code delta} (parallel composition across disjoint data). */
+    /**
+     * The largest epsilon over principals at {@code delta} (parallel composition across disjoint data). At the
+     * reporting delta only the principals charged since the last call are recomputed.
+     */
     public synchronized double maxEpsilon(double delta) {
         requireAccounted();
-        double max = 0.0;
-        for (LedgerKey key : keys()) {
-            max = Math.max(max, epsilon(key, delta));
+        if (delta != reportingDelta) {
+            double max = 0.0;
+            for (LedgerKey principal : principals()) {
+                max = Math.max(max, epsilon(principal, delta));
+            }
+            return max;
         }
-        return max;
+        for (LedgerKey principal : dirtyPrincipals) {
+            // Composition only adds privacy loss, so the running maximum never has to look back.
+            runningMax = Math.max(runningMax, epsilon(principal, delta));
+        }
+        dirtyPrincipals.clear();
+        return runningMax;
     }
 
     private void requireAccounted() {
         if (!accounted) {
-            throw new IllegalStateException("this ledger is unaccounted: it logs events but computes no epsilon");
+            throw new IllegalStateException("this ledger is unaccounted: it counts releases but computes no epsilon");
+        }
+    }
+
+    private static final class KeyState {
+        private Accountant accountant;
+        private long releases;
+        private boolean nominal;
+
+        private KeyState(Accountant accountant) {
+            this.accountant = accountant;
         }
     }
 }

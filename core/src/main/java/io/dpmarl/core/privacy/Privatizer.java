@@ -14,6 +14,10 @@ import java.util.Set;
  * framework cannot confirm, {@link #claimedGuarantee()} holds the paper's claim and
  * {@link #guarantee()} the computed one.
  *
+ * <p>Every release goes through a {@link ReleaseStream} opened with {@link #openStream}: the stream says how
+ * its releases are accounted for ({@link #accounting}), validates each input, charges the ledger and only then
+ * draws noise. {@link #release} is the shortcut for one release on a fresh stream.
+ *
  * <p>Implementations are plugins of kind {@link io.dpmarl.core.spi.PluginKind#PRIVATIZER}.
  */
 public interface Privatizer {
@@ -38,11 +42,30 @@ public interface Privatizer {
     /** The statistic types this privatizer accepts. */
     Set<Class<? extends Statistic>> accepts();
 
-    /** The event one release charges to the ledger. */
+    /**
+     * The event one release charges to the ledger under {@link StreamAccounting.PerRelease}; for other
+     * accounting modes, the event of the stream's first release (see {@link #accounting}).
+     */
     PrivacyEvent event();
 
     /**
-     * Charges one release to {@code key} in the ledger, then returns the private release of the input.
+     * How a stream of {@code length} releases (if declared) is accounted for. The default is a constant event
+     * per release; stateful privatizers override it.
+     */
+    default StreamAccounting accounting(java.util.OptionalLong length) {
+        return new StreamAccounting.PerRelease(event());
+    }
+
+    /**
+     * Opens a release stream on {@code request.key()}. Up-front streams charge their whole guarantee here.
+     *
+     * @throws PrivacyBudgetExceededException if an up-front charge does not fit in the budget
+     * @throws IllegalArgumentException       if the privatizer needs a declared length and none is given
+     */
+    ReleaseStream openStream(StreamRequest request);
+
+    /**
+     * One release on a fresh stream: charges {@code key} in the ledger, then returns the private release.
      *
      * @throws PrivacyBudgetExceededException if the key's budget would be exceeded (no noise drawn)
      * @throws IllegalArgumentException       if the statistic type is not accepted

@@ -1,6 +1,7 @@
 package io.dpmarl.core.spi;
 
 import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
@@ -9,10 +10,16 @@ import java.util.Optional;
 /**
  * What a plugin may need from the pipeline it is created in: the trial's random streams, the noise
  * source for privacy noise, the privacy ledger, the environment (for learners and planners) and the
- * registry (to resolve nested specs).
+ * registry (to resolve nested specs), and the trial's metrics (learners and evaluators record their own).
  */
 public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLedger ledger,
-                            Optional<Environment> environment, Registry registry) {
+                            Optional<Environment> environment, Registry registry, TrialMetrics metrics) {
+
+    /** A context whose metrics go nowhere. */
+    public PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLedger ledger,
+                         Optional<Environment> environment, Registry registry) {
+        this(streams, noise, ledger, environment, registry, TrialMetrics.discarding());
+    }
 
     /**
      * A context outside any experiment: secure noise, an unaccounted ledger, no environment, streams from
@@ -25,12 +32,12 @@ public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLed
 
     /** This context with an environment. */
     public PluginContext withEnvironment(Environment environment) {
-        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry);
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics);
     }
 
     /** This context with another ledger. */
     public PluginContext withLedger(PrivacyLedger newLedger) {
-        return new PluginContext(streams, noise, newLedger, environment, registry);
+        return new PluginContext(streams, noise, newLedger, environment, registry, metrics);
     }
 
     /** The environment, or an error naming the plugin that needed one. */

@@ -22,6 +22,8 @@ public enum PluginKind {
     LEARNER(Learner.class),
     /** Offline planners. */
     PLANNER(Planner.class),
+    /** Evaluators that read the exact model (regret, Nash gap, TD error). */
+    EVALUATOR(io.dpmarl.core.evaluate.Evaluator.class),
     /** Paper reproductions ({@code dpmarl reproduce}). */
     REPRODUCTION(Reproduction.class);
 

@@ -21,6 +21,9 @@ import io.dpmarl.core.rng.NoiseSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import io.dpmarl.core.privacy.StreamRequest;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.ReleaseStream;
 import java.util.Map;
 import org.apache.commons.math3.special.Erf;
 
@@ -90,6 +93,82 @@ public final class PrivatizerConformance {
             checkSeededDeterminism(privatizer, input);
             checkLedgerCharge(privatizer, input);
             checkBudgetRefusal(privatizer, input);
+            checkStream(privatizer, input);
+        }
+    }
+
+    // ------------------------------------------------------------------ release streams
+
+    /**
+     * The stream contract: over a stream of declared length 3 (or the privatizer's up-front length, if shorter),
+     * every charge comes before the noise of its release, and the events charged compose to what the stream's
+     * accounting declares: one event per release ({@code per-release}), {@code eventAt(t)} for release t
+     * ({@code scheduled}), exactly one charge of the whole guarantee when the stream opens ({@code up-front}), or
+     * one nominal event per release ({@code nominal}). A release past the declared length is refused with
+     * {@link IllegalStateException} and changes nothing.
+     */
+    public static void checkStream(Privatizer privatizer, Statistic input) {
+        String label = privatizer.name() + " stream on " + input.getClass().getSimpleName() + ": ";
+        long length = 3;
+        StreamAccounting declared = privatizer.accounting(java.util.OptionalLong.of(length));
+        if (declared instanceof StreamAccounting.UpFront upFront) {
+            length = Math.min(length, upFront.length());
+        }
+        CountingNoiseSource noise = new CountingNoiseSource(NoiseSource.seeded(SEED));
+        PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        List<LedgerEntry> charged = new ArrayList<>();
+        List<Long> drawsAtCharge = new ArrayList<>();
+        ledger.addListener(entry -> {
+            charged.add(entry);
+            drawsAtCharge.add(noise.draws());
+        });
+        LedgerKey key = LedgerKey.user(5).child("agent", 1);
+        ReleaseStream stream = privatizer.openStream(new StreamRequest(ledger, key, noise, "conformance",
+                java.util.OptionalLong.of(length)));
+        assertEquals(key, stream.key(), label + "the stream must charge the key it was opened for");
+        assertEquals(declared.mode(), stream.accounting().mode(),
+                label + "the stream must account as accounting(length) declares");
+        List<Long> drawsBefore = new ArrayList<>();
+        for (long release = 0; release < length; release++) {
+            drawsBefore.add(noise.draws());
+            stream.release(input);
+            assertEquals(release + 1, stream.released(), label + "released() must count the releases");
+        }
+        List<PrivacyEvent> expected = new ArrayList<>();
+        if (declared instanceof StreamAccounting.UpFront upFront) {
+            expected.add(upFront.event());
+        } else {
+            for (long release = 0; release < length; release++) {
+                if (declared instanceof StreamAccounting.PerRelease perRelease) {
+                    expected.add(perRelease.event());
+                } else if (declared instanceof StreamAccounting.Scheduled scheduled) {
+                    expected.add(scheduled.eventAt().apply(release));
+                } else if (declared instanceof StreamAccounting.Nominal nominal) {
+                    expected.add(new PrivacyEvent.NominalEvent(nominal.reason()));
+                }
+            }
+        }
+        List<PrivacyEvent> events = new ArrayList<>();
+        for (LedgerEntry entry : charged) {
+            assertEquals(key, entry.key(), label + "every charge must go to the stream's key");
+            for (long copy = 0; copy < entry.count(); copy++) {
+                events.add(entry.event());
+            }
+        }
+        assertEquals(expected, events, label + "the events charged must compose to the declared "
+                + declared.mode() + " accounting");
+        for (int index = 0; index < charged.size(); index++) {
+            long allowed = declared instanceof StreamAccounting.UpFront ? 0 : drawsBefore.get(index);
+            assertEquals(allowed, drawsAtCharge.get(index), label + "charge " + index
+                    + " must come before any noise of its release is drawn");
+        }
+        if (stream.length().isPresent() && stream.released() == stream.length().getAsLong()) {
+            long draws = noise.draws();
+            int entries = charged.size();
+            assertThrows(IllegalStateException.class, () -> stream.release(input),
+                    label + "a release past the declared length must be refused");
+            assertEquals(draws, noise.draws(), label + "a release past the declared length must draw no noise");
+            assertEquals(entries, charged.size(), label + "a release past the declared length must charge nothing");
         }
     }
 
@@ -263,7 +342,7 @@ public final class PrivatizerConformance {
             assertThrows(IllegalArgumentException.class, () -> privatizer.release(input, noise, ledger,
                     LedgerKey.global()), privatizer.name() + ": a " + label + " input is not accepted and must be "
                     + "refused with IllegalArgumentException");
-            assertEquals(0, ledger.entries().size(), privatizer.name() + ": a refused " + label
+            assertEquals(0, ledger.charges(), privatizer.name() + ": a refused " + label
                     + " input must not be charged to the ledger");
             assertEquals(0, noise.draws(), privatizer.name() + ": a refused " + label + " input must draw no noise");
         }
@@ -331,10 +410,11 @@ public final class PrivatizerConformance {
         String label = privatizer.name() + " on " + input.getClass().getSimpleName() + ": ";
         LedgerKey key = LedgerKey.agent(3);
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        List<LedgerEntry> entries = new ArrayList<>();
+        ledger.addListener(entries::add);
         NoiseSource noise = NoiseSource.seeded(SEED);
         for (int release = 1; release <= 2; release++) {
             privatizer.release(input, noise, ledger, key);
-            List<LedgerEntry> entries = ledger.entries();
             assertEquals(release, entries.size(), label + "each release must add exactly one ledger entry");
             LedgerEntry entry = entries.get(release - 1);
             assertEquals(key, entry.key(), label + "the release must be charged to the key it was given");
@@ -358,7 +438,7 @@ public final class PrivatizerConformance {
         PrivacyLedger tiny = PrivacyLedger.withBudget(ReleaseCountingAccountant::new, new PrivacyBudget(0.5, 1e-6));
         assertThrows(PrivacyBudgetExceededException.class, () -> privatizer.release(input, noise, tiny, key),
                 label + "a release over the key's budget must throw PrivacyBudgetExceededException");
-        assertEquals(0, tiny.entries().size(), label + "a refused release must leave the ledger unchanged");
+        assertEquals(0, tiny.charges(), label + "a refused release must leave the ledger unchanged");
         assertEquals(0.0, tiny.epsilon(key, 1e-6), 0.0, label + "a refused release must compose nothing");
         assertEquals(0, noise.draws(), label + "a refused release must draw no noise");
 
@@ -367,7 +447,7 @@ public final class PrivatizerConformance {
         long drawsAfterFirst = noise.draws();
         assertThrows(PrivacyBudgetExceededException.class, () -> privatizer.release(input, noise, one, key),
                 label + "the second release over a one-release budget must be refused");
-        assertEquals(1, one.entries().size(), label + "a refused release must leave earlier entries only");
+        assertEquals(1, one.charges(), label + "a refused release must leave earlier entries only");
         assertEquals(1.0, one.epsilon(key, 1e-6), 0.0, label + "a refused release must compose nothing");
         assertEquals(drawsAfterFirst, noise.draws(), label + "a refused release must draw no noise");
     }

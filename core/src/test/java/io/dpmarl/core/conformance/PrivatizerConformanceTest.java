@@ -14,7 +14,11 @@ import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.OptionalLong;
 import java.util.Set;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -232,17 +236,59 @@ class PrivatizerConformanceTest {
 
         @Override
         public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
-            if (!(input instanceof Statistic.Scalar scalar)) {
-                throw new IllegalArgumentException("manual accepts Scalar");
-            }
-            double offset = noiseFirst ? noise.nextLong(1024) / 1024.0 : 0;
-            for (int i = 0; i < charges; i++) {
-                ledger.charge(key, event(), 1, name());
-            }
-            if (!noiseFirst) {
-                offset = noise.nextLong(1024) / 1024.0;
-            }
-            return new Statistic.Scalar(scalar.value() + offset);
+            return openStream(StreamRequest.of(ledger, key, noise, name())).release(input);
+        }
+
+        /** Implements the stream by hand, bypassing AbstractReleaseStream, so it can break the contract. */
+        @Override
+        public ReleaseStream openStream(StreamRequest request) {
+            return new ReleaseStream() {
+                private long released;
+
+                @Override
+                public LedgerKey key() {
+                    return request.key();
+                }
+
+                @Override
+                public String source() {
+                    return request.source();
+                }
+
+                @Override
+                public StreamAccounting accounting() {
+                    return new StreamAccounting.PerRelease(event());
+                }
+
+                @Override
+                public OptionalLong length() {
+                    return request.length();
+                }
+
+                @Override
+                public long released() {
+                    return released;
+                }
+
+                @Override
+                public Statistic release(Statistic input) {
+                    if (!(input instanceof Statistic.Scalar scalar)) {
+                        throw new IllegalArgumentException("manual accepts Scalar");
+                    }
+                    if (request.length().isPresent() && released >= request.length().getAsLong()) {
+                        throw new IllegalStateException("manual: stream length used up");
+                    }
+                    double offset = noiseFirst ? request.noise().nextLong(1024) / 1024.0 : 0;
+                    for (int i = 0; i < charges; i++) {
+                        request.ledger().charge(request.key(), event(), 1, name());
+                    }
+                    if (!noiseFirst) {
+                        offset = request.noise().nextLong(1024) / 1024.0;
+                    }
+                    released++;
+                    return new Statistic.Scalar(scalar.value() + offset);
+                }
+            };
         }
     }
 
@@ -254,6 +300,19 @@ class PrivatizerConformanceTest {
     @Test
     void rejectsNoiseDrawnBeforeTheBudgetCheck() {
         assertRejected(new ManualPrivatizer(true, 1), "a refused release must draw no noise");
+    }
+
+    @Test
+    void rejectsAStreamThatChargesLessThanItDeclares() {
+        assertRejected(new ManualPrivatizer(false, 0), "exactly one ledger entry");
+    }
+
+    @Test
+    void rejectsAStreamThatChargesAfterDrawingNoise() {
+        // Passes the budget checks only if it never charges; with charges it must fail the ordering rule.
+        AssertionError error = assertThrows(AssertionError.class,
+                () -> PrivatizerConformance.checkStream(new ManualPrivatizer(true, 1), new Statistic.Scalar(2)));
+        assertTrue(error.getMessage().contains("must come before any noise"), error.getMessage());
     }
 
     @Test

@@ -71,8 +71,9 @@ class ExperimentRunnerTest {
         List<String> privacy = Files.readAllLines(out.resolve("privacy.csv"));
         assertEquals(ExperimentRunner.PRIVACY_HEADER, privacy.get(0));
         // One release per stage: 2 x 5 x 25 x 3 ledger entries; the last of a trial at epsilon 0.5 is 75 x 0.5.
-        assertEquals(1 + 2 * 5 * 25 * 3, privacy.size());
-        assertEquals("privatizer.epsilon=0.5,4,74,agent/0,shift-test,pure(epsilon=0.5),1,37.5", privacy.get(375));
+        // One row per episode and trial for the one key charged (3 releases of 0.5 per episode): not one per charge.
+        assertEquals(1 + 2 * 5 * 25, privacy.size());
+        assertEquals("privatizer.epsilon=0.5,4,25,agent/0,75,37.5,", privacy.get(125));
 
         List<AggregateRow> aggregate = Aggregator.read(out.resolve("aggregate.csv"));
         AggregateRow last = aggregate.stream().filter(r -> r.metric().equals("episode_return") && r.step() == 25

@@ -18,6 +18,7 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import java.util.ArrayList;
 import java.util.List;
+import io.dpmarl.core.experiment.TrialMetrics;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +40,8 @@ class PipelineTest {
                 Optional.of(environment), registry);
         Learner learner = registry.create(PluginKind.LEARNER, Learner.class, LEARNER, context);
         List<MetricRecord> plain = new ArrayList<>();
-        new Pipeline(environment, learner, ledger, streams, plain::add).run(new TrialId("demo", 0, 11), 20);
+        Pipeline.builder().environment(environment).learner(learner).ledger(ledger).streams(streams)
+                .metrics(new TrialMetrics(plain::add)).build().run(new TrialId("demo", 0, 11), 20);
 
         List<MetricRecord> guiced = new ArrayList<>();
         PipelineSpec spec = new PipelineSpec("bandit-test(horizon=4)", LEARNER, "sum-test", 1e-6, Optional.empty());
@@ -59,7 +61,7 @@ class PipelineTest {
         List<Double> spent = rows.stream().filter(r -> r.metric().equals(Pipeline.EPSILON_SPENT))
                 .map(MetricRecord::value).toList();
         assertEquals(List.of(2.0, 4.0, 6.0, 8.0, 10.0), spent);
-        assertEquals(20, pipeline.ledger().entries().size());
+        assertEquals(20, pipeline.ledger().charges());
     }
 
     @Test
@@ -78,7 +80,7 @@ class PipelineTest {
         Pipeline pipeline = PipelineModule.assemble(spec, registry, RandomStreams.of(3), row -> { });
         // 6 releases of 0.5 fit in 3.0; the 7th (second episode, third stage) is refused.
         assertThrows(PrivacyBudgetExceededException.class, () -> pipeline.run(new TrialId("x", 0, 3), 2));
-        assertEquals(6, pipeline.ledger().entries().size());
+        assertEquals(6, pipeline.ledger().charges());
     }
 
     @Test

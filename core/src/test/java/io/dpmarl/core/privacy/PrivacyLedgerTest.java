@@ -29,13 +29,9 @@ class PrivacyLedgerTest {
         assertEquals(0.0, ledger.epsilon(LedgerKey.agent(9), 1e-6), 0.0);
         assertEquals(1.0, ledger.maxEpsilon(1e-6), 1e-15);
         assertEquals(Set.of(LedgerKey.agent(0), LedgerKey.agent(1)), ledger.keys());
-        List<LedgerEntry> entries = ledger.entries();
-        assertEquals(3, entries.size());
-        assertEquals(0, entries.get(0).sequence());
-        assertEquals(HALF, entries.get(0).event());
-        assertEquals(2, entries.get(0).count());
-        assertEquals("q", entries.get(2).source());
-        assertEquals(2, entries.get(2).sequence());
+        assertEquals(3, ledger.charges());
+        assertEquals(2, ledger.releases(LedgerKey.agent(0)));
+        assertEquals(2, ledger.releases(LedgerKey.agent(1)));
         assertEquals(1e-6, ledger.reportingDelta());
     }
 
@@ -50,16 +46,48 @@ class PrivacyLedgerTest {
     }
 
     @Test
-    void listenersReceiveEntriesWithRunningEpsilon() {
+    void listenersReceiveEveryCharge() {
         PrivacyLedger ledger = PrivacyLedger.of(BasicPureAccountant::new, 1e-6);
         List<LedgerEntry> seen = new ArrayList<>();
         ledger.addListener(seen::add);
         ledger.charge(LedgerKey.agent(2), HALF, 1, "p");
-        ledger.charge(LedgerKey.agent(2), LAPLACE, 2, "p");
-        assertEquals(2, seen.size());
-        assertEquals(0.5, seen.get(0).runningEpsilon(), 1e-15);
-        assertEquals(1.0, seen.get(1).runningEpsilon(), 1e-15);                    // 0.5 + 2 x 0.25
-        assertEquals(ledger.entries(), seen);
+        ledger.charge(LedgerKey.agent(2), LAPLACE, 2, "q");
+        assertEquals(List.of(new LedgerEntry(0, LedgerKey.agent(2), "p", HALF, 1),
+                new LedgerEntry(1, LedgerKey.agent(2), "q", LAPLACE, 2)), seen);
+        assertEquals(1.0, ledger.epsilon(LedgerKey.agent(2), 1e-6), 1e-15);         // 0.5 + 2 x 0.25
+    }
+
+    @Test
+    void keysInsideAPrincipalComposeIntoItAndTheMaximumIsOverPrincipals() {
+        PrivacyLedger ledger = PrivacyLedger.of(BasicPureAccountant::new, 1e-6);
+        LedgerKey userThreeAgentZero = LedgerKey.user(3).child("agent", 0);
+        LedgerKey userThreeAgentOne = LedgerKey.user(3).child("agent", 1);
+        ledger.charge(userThreeAgentZero, HALF, 1, "p");
+        ledger.charge(userThreeAgentOne, HALF, 1, "p");
+        ledger.charge(LedgerKey.user(4).child("agent", 0), HALF, 1, "p");
+        // User 3 is protected jointly over both agents: 0.5 + 0.5; each agent's share alone is 0.5.
+        assertEquals(1.0, ledger.epsilon(LedgerKey.user(3), 1e-6), 1e-15);
+        assertEquals(0.5, ledger.epsilon(userThreeAgentOne, 1e-6), 1e-15);
+        assertEquals(0.5, ledger.epsilon(LedgerKey.user(4), 1e-6), 1e-15);
+        assertEquals(1.0, ledger.maxEpsilon(1e-6), 1e-15);
+        assertEquals(List.of(LedgerKey.user(3), LedgerKey.user(4)), ledger.principals());
+        assertEquals(2, ledger.releases(LedgerKey.user(3)));
+        // The running maximum picks up a principal that grows after it was last read.
+        ledger.charge(LedgerKey.user(4).child("agent", 1), LAPLACE, 4, "p");
+        assertEquals(1.5, ledger.maxEpsilon(1e-6), 1e-15);
+        assertEquals(1.5, ledger.maxEpsilon(0.0), 1e-15, "the full scan at another delta agrees");
+    }
+
+    @Test
+    void aNominalReleaseLeavesItsPrincipalWithoutAFormalGuarantee() {
+        PrivacyLedger ledger = PrivacyLedger.of(BasicPureAccountant::new, 1e-6);
+        ledger.charge(LedgerKey.agent(0), HALF, 1, "p");
+        ledger.charge(LedgerKey.agent(1).child("edge", 2), new PrivacyEvent.NominalEvent("data-dependent scale"), 1,
+                "critic");
+        assertTrue(ledger.isNominal(LedgerKey.agent(1)));
+        assertEquals(Double.POSITIVE_INFINITY, ledger.epsilon(LedgerKey.agent(1), 1e-6));
+        assertEquals(0.5, ledger.epsilon(LedgerKey.agent(0), 1e-6), 1e-15);
+        assertEquals(Double.POSITIVE_INFINITY, ledger.maxEpsilon(1e-6));
     }
 
     @Test
@@ -68,8 +96,9 @@ class PrivacyLedgerTest {
         ledger.charge(LedgerKey.agent(0), new PrivacyEvent.PureEvent(0.6), 1, "p");
         PrivacyBudgetExceededException error = assertThrows(PrivacyBudgetExceededException.class,
                 () -> ledger.charge(LedgerKey.agent(0), new PrivacyEvent.PureEvent(0.6), 1, "p"));
-        assertTrue(error.getMessage().startsWith("privacy budget exceeded: epsilon would reach 1.2"), error.getMessage());
-        assertEquals(1, ledger.entries().size());
+        assertTrue(error.getMessage().startsWith("privacy budget exceeded for agent/0: epsilon would reach 1.2"),
+                error.getMessage());
+        assertEquals(1, ledger.charges());
         assertEquals(0.6, ledger.epsilon(LedgerKey.agent(0), 1e-6), 1e-15);
         // The budget is per key: another agent's data has its own.
         ledger.charge(LedgerKey.agent(1), new PrivacyEvent.PureEvent(0.6), 1, "p");
@@ -77,7 +106,7 @@ class PrivacyLedgerTest {
         ledger.charge(LedgerKey.agent(0), new PrivacyEvent.PureEvent(0.4), 1, "p");
         assertEquals(1.0, ledger.epsilon(LedgerKey.agent(0), 1e-6), 0.0);
         assertEquals(1.0, ledger.maxEpsilon(1e-6), 0.0);
-        assertEquals(3, ledger.entries().size());
+        assertEquals(3, ledger.charges());
     }
 
     @Test
@@ -87,13 +116,13 @@ class PrivacyLedgerTest {
                 LedgerKey.global(), new PrivacyEvent.GaussianEvent(1.0, 1.0), 1, "p"));
         assertEquals("accountant 'test-basic-pure' does not support event gaussian(sigma=1.0, sensitivity=1.0)",
                 error.getMessage());
-        assertEquals(0, ledger.entries().size());
+        assertEquals(0, ledger.charges());
         assertEquals(0.0, ledger.epsilon(LedgerKey.global(), 1e-6), 0.0);
         assertEquals(Set.of(), ledger.keys(), "a refused first charge leaves no key behind");
         PrivacyLedger budgeted = PrivacyLedger.withBudget(BasicPureAccountant::new, new PrivacyBudget(1.0, 0));
         assertThrows(IllegalArgumentException.class, () -> budgeted.charge(LedgerKey.global(),
                 new PrivacyEvent.ZcdpEvent(0.1), 1, "p"));
-        assertEquals(0, budgeted.entries().size());
+        assertEquals(0, budgeted.charges());
         assertThrows(PrivacyBudgetExceededException.class, () -> budgeted.charge(LedgerKey.user(7),
                 new PrivacyEvent.PureEvent(2.0), 1, "p"));
         assertEquals(Set.of(), budgeted.keys(), "a key refused on its first charge is not in the ledger");
@@ -103,9 +132,9 @@ class PrivacyLedgerTest {
     void unaccountedLedgerLogsButComputesNothing() {
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
         ledger.charge(LedgerKey.global(), new PrivacyEvent.GaussianEvent(1.0, 1.0), 1, "p");
-        assertEquals(1, ledger.entries().size());
-        assertTrue(Double.isNaN(ledger.entries().get(0).runningEpsilon()));
-        assertEquals("this ledger is unaccounted: it logs events but computes no epsilon",
+        assertEquals(1, ledger.charges());
+        assertEquals(1, ledger.releases(LedgerKey.global()));
+        assertEquals("this ledger is unaccounted: it counts releases but computes no epsilon",
                 assertThrows(IllegalStateException.class, () -> ledger.maxEpsilon(1e-6)).getMessage());
         assertThrows(IllegalStateException.class, () -> ledger.epsilon(LedgerKey.global(), 1e-6));
     }
