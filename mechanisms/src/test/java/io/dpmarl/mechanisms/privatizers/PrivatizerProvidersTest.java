@@ -227,9 +227,10 @@ class PrivatizerProvidersTest {
     @Test
     void releaseChargesTheLedgerOnce() {
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        List<io.dpmarl.core.privacy.LedgerEntry> entries = new java.util.ArrayList<>();
+        ledger.addListener(entries::add);
         Privatizer laplace = create("laplace(epsilon=1)");
         laplace.release(new Statistic.Vector(new double[] {1, 2}), NoiseSource.seeded(1), ledger, LedgerKey.agent(0));
-        List<io.dpmarl.core.privacy.LedgerEntry> entries = ledger.entries();
         assertEquals(1, entries.size());
         // laplace(epsilon=1): b = Delta' = 1 + 4096 * 2^-39 (grid of b = 1 is 2^-39; finding 2)
         PrivacyEvent.LaplaceEvent charged = (PrivacyEvent.LaplaceEvent) entries.get(0).event();
