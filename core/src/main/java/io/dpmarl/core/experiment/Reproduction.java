@@ -4,15 +4,34 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The bundled reproduction of one paper's experiments: runs them, writes metrics and figures to the
- * run output, and returns one {@link Claim} per claim it checks. Plugins of kind
- * {@link io.dpmarl.core.spi.PluginKind#REPRODUCTION}, run by {@code dpmarl reproduce}.
+ * The bundled reproduction of one paper's experiments: a set of experiment specs, run by the ordinary runner, and
+ * a claims step that reads their run directories and returns one {@link Claim} per claim. Plugins of kind
+ * {@link io.dpmarl.core.spi.PluginKind#REPRODUCTION}; {@code dpmarl reproduce} runs the specs and then the claims,
+ * {@code dpmarl claims RUN_DIR} re-evaluates the claims of an existing run.
  */
 public interface Reproduction {
 
     /** The paper id used on the command line, for example {@code "dp-nash-vi"}. */
     String paperId();
 
-    /** Runs the reproduction. */
-    List<Claim> run(ReproductionSettings settings) throws IOException;
+    /** The bundled specs of the quick (minutes on 2 cores) or full (paper-size) setting. */
+    default List<BundledSpec> specs(boolean full) {
+        return List.of();
+    }
+
+    /** Evaluates the claims over the runs given; claims whose specs were not run are left out. */
+    default List<Claim> claims(ClaimInputs inputs) throws IOException {
+        return List.of();
+    }
+
+    /**
+     * The former self-contained reproduction loop, kept only until every reproduction is a set of specs plus
+     * claims.
+     *
+     * @deprecated reproductions are {@link #specs} plus {@link #claims}
+     */
+    @Deprecated
+    default List<Claim> run(ReproductionSettings settings) throws IOException {
+        throw new UnsupportedOperationException(paperId() + " is a set of bundled specs plus claims");
+    }
 }
