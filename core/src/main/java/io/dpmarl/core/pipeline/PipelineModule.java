@@ -107,14 +107,14 @@ public final class PipelineModule extends AbstractModule {
     @Singleton
     Environment environment(NoiseSource noise, PrivacyLedger ledger) {
         PluginContext context = new PluginContext(streams.child("environment"), noise, ledger, Optional.empty(),
-                registry, metrics);
+                registry, metrics, spec.schedule());
         return registry.create(PluginKind.ENVIRONMENT, Environment.class, spec.environment(), context);
     }
 
     @Provides
     @Singleton
     PluginContext context(NoiseSource noise, PrivacyLedger ledger, Environment environment) {
-        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics);
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics, spec.schedule());
     }
 
     @Provides

@@ -17,9 +17,11 @@ import java.util.Optional;
  * @param reportingDelta the delta at which running epsilons are reported, in [0, 1)
  * @param budgetPerKey   an optional (epsilon, delta) budget enforced per ledger principal
  * @param evaluators     evaluator specs, for example {@code nash-gap}
+ * @param schedule       the run's schedule, which plugins may read at creation
  */
 public record PipelineSpec(String environment, String learner, String accountant, double reportingDelta,
-                           Optional<PrivacyBudget> budgetPerKey, List<String> evaluators) {
+                           Optional<PrivacyBudget> budgetPerKey, List<String> evaluators,
+                           Optional<Schedule> schedule) {
     public PipelineSpec {
         SpecString.parse(environment);
         SpecString.parse(learner);
@@ -28,11 +30,12 @@ public record PipelineSpec(String environment, String learner, String accountant
         budgetPerKey = budgetPerKey == null ? Optional.empty() : budgetPerKey;
         evaluators = List.copyOf(evaluators);
         evaluators.forEach(SpecString::parse);
+        schedule = schedule == null ? Optional.empty() : schedule;
     }
 
-    /** A spec without evaluators. */
+    /** A spec without evaluators or schedule. */
     public PipelineSpec(String environment, String learner, String accountant, double reportingDelta,
                         Optional<PrivacyBudget> budgetPerKey) {
-        this(environment, learner, accountant, reportingDelta, budgetPerKey, List.of());
+        this(environment, learner, accountant, reportingDelta, budgetPerKey, List.of(), Optional.empty());
     }
 }

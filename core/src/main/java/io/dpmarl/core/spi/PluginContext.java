@@ -2,6 +2,7 @@ package io.dpmarl.core.spi;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
@@ -13,12 +14,27 @@ import java.util.Optional;
  * registry (to resolve nested specs), and the trial's metrics (learners and evaluators record their own).
  */
 public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLedger ledger,
-                            Optional<Environment> environment, Registry registry, TrialMetrics metrics) {
+                            Optional<Environment> environment, Registry registry, TrialMetrics metrics,
+                            Optional<Schedule> schedule) {
 
-    /** A context whose metrics go nowhere. */
+    /** A context whose metrics go nowhere and that knows no schedule. */
     public PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLedger ledger,
                          Optional<Environment> environment, Registry registry) {
-        this(streams, noise, ledger, environment, registry, TrialMetrics.discarding());
+        this(streams, noise, ledger, environment, registry, TrialMetrics.discarding(), Optional.empty());
+    }
+
+    /**
+     * The run's schedule, or an error naming the plugin that needs it (learners whose calibration depends on the
+     * number of episodes or rounds read it from here instead of repeating it as a parameter).
+     */
+    public Schedule requireSchedule(String plugin) {
+        return schedule.orElseThrow(() -> new IllegalArgumentException(plugin
+                + " needs the run's schedule: run it through a pipeline with a schedule"));
+    }
+
+    /** This context with a schedule. */
+    public PluginContext withSchedule(Schedule runSchedule) {
+        return new PluginContext(streams, noise, ledger, environment, registry, metrics, Optional.of(runSchedule));
     }
 
     /**
@@ -32,12 +48,12 @@ public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLed
 
     /** This context with an environment. */
     public PluginContext withEnvironment(Environment environment) {
-        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics);
+        return new PluginContext(streams, noise, ledger, Optional.of(environment), registry, metrics, schedule);
     }
 
     /** This context with another ledger. */
     public PluginContext withLedger(PrivacyLedger newLedger) {
-        return new PluginContext(streams, noise, newLedger, environment, registry, metrics);
+        return new PluginContext(streams, noise, newLedger, environment, registry, metrics, schedule);
     }
 
     /** The environment, or an error naming the plugin that needed one. */
