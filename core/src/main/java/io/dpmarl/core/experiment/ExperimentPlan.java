@@ -4,6 +4,7 @@ import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.PipelineSpec;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.core.spi.SpecString;
@@ -85,6 +86,30 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
         return new ExperimentPlan(spec, experiments, seeds);
     }
 
+    /**
+     * The learner spec with the spec's top-level {@code privatizer} as its {@code privatizer} plugin parameter: the
+     * key means exactly {@code learner.privatizer}, so the learner must declare {@code privatizer} as a
+     * {@link io.dpmarl.core.spi.Param#plugin privatizer plugin} parameter.
+     */
+    static String withPrivatizer(String learner, String privatizer, Registry registry) {
+        registry.params(PluginKind.PRIVATIZER, privatizer);
+        SpecString parsed = SpecString.parse(learner);
+        Param target = registry.provider(PluginKind.LEARNER, parsed.name()).parameters().params().stream()
+                .filter(param -> param.name().equals("privatizer")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("learner '" + parsed.name() + "' has no 'privatizer' "
+                        + "parameter; remove the spec's privatizer or choose a learner that takes one"));
+        if (target.pluginKind().orElse(null) != PluginKind.PRIVATIZER) {
+            throw new IllegalArgumentException("learner '" + parsed.name() + "': parameter 'privatizer' is "
+                    + target.range() + ", not a privatizer plugin; set it with learner.privatizer=... instead of the "
+                    + "spec's privatizer key");
+        }
+        if (parsed.parameters().containsKey("privatizer")) {
+            throw new IllegalArgumentException("the privatizer is given twice: as 'privatizer' and inside "
+                    + "the learner spec; keep one");
+        }
+        return ExperimentSpec.withParameter(learner, "privatizer", privatizer);
+    }
+
     private static String label(String name, Map<String, String> point) {
         if (point.isEmpty()) {
             return name;
@@ -99,17 +124,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
         registry.params(PluginKind.ACCOUNTANT, spec.accountant());
         String learner = spec.learner();
         if (!spec.privatizer().isEmpty()) {
-            registry.params(PluginKind.PRIVATIZER, spec.privatizer());
-            SpecString parsed = SpecString.parse(learner);
-            if (!registry.provider(PluginKind.LEARNER, parsed.name()).parameters().names().contains("privatizer")) {
-                throw new IllegalArgumentException("learner '" + parsed.name() + "' has no 'privatizer' parameter; "
-                        + "remove the spec's privatizer or choose a learner that takes one");
-            }
-            if (parsed.parameters().containsKey("privatizer")) {
-                throw new IllegalArgumentException("the privatizer is given twice: as 'privatizer' and inside "
-                        + "the learner spec; keep one");
-            }
-            learner = ExperimentSpec.withParameter(learner, "privatizer", spec.privatizer());
+            learner = withPrivatizer(learner, spec.privatizer(), registry);
         }
         registry.params(PluginKind.LEARNER, learner);
         Optional<PrivacyBudget> budget = Double.isNaN(spec.budgetEpsilon()) ? Optional.empty()

@@ -36,6 +36,7 @@ class ExperimentPlanTest {
         "delta|1|delta must be in [0, 1), got 1.0",
         "delta|-0.5|delta must be in [0, 1), got -0.5",
         "privatizer|nope(epsilon=1)|unknown privatizer plugin 'nope'; known: shift-test",
+        "privatizer|local|unknown privatizer plugin 'local'; known: shift-test",
         "learner|greedy-test(speed=3)|greedy-test: unknown parameter 'speed'; accepted: exploration, privatizer",
         "environment|bandit-test(horizon=0)|bandit-test: parameter 'horizon' must be in [1, inf), got 0",
         "accountant|rdp|unknown accountant plugin 'rdp'; known: sum-test",
@@ -62,5 +63,14 @@ class ExperimentPlanTest {
         assertEquals("the privatizer is given twice: as 'privatizer' and inside the learner spec; keep one",
                 assertThrows(IllegalArgumentException.class, () -> ExperimentPlan.resolve(twice, registry))
                         .getMessage());
+    }
+
+    @Test
+    void aLearnersPrivatizerParameterIsCheckedAgainstThePrivatizerPlugins() {
+        ExperimentSpec inside = spec.withGrid(java.util.Map.of()).with("privatizer", "none")
+                .with("learner", "greedy-test(privatizer=local)");
+        assertEquals("greedy-test: parameter 'privatizer' must be a privatizer plugin spec or none: unknown privatizer "
+                + "plugin 'local'; known: shift-test", assertThrows(IllegalArgumentException.class,
+                () -> ExperimentPlan.resolve(inside, registry)).getMessage());
     }
 }

@@ -55,7 +55,7 @@ final class ListCommand implements Callable<Integer> {
             for (PluginProvider<?> provider : registry.list(pluginKind)) {
                 out.println("  " + provider.name() + "  " + provider.description());
                 for (Param param : provider.parameters().params()) {
-                    out.println("      " + param.name() + " (" + param.type().name().toLowerCase(Locale.ROOT)
+                    out.println("      " + param.name() + " (" + param.typeLabel()
                             + ", " + param.defaultValue().map(value -> "default " + value).orElse("required")
                             + ", " + param.range() + "): " + param.description());
                 }
