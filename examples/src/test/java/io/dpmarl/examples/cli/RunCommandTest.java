@@ -56,8 +56,8 @@ class RunCommandTest {
         AggregateRow spent = aggregate.stream().filter(r -> r.metric().equals("epsilon_spent") && r.step() == 200)
                 .findFirst().orElseThrow();
         assertEquals(600.0, spent.mean(), 1e-6);
-        // Ledger: 5 trials x 200 episodes x 3 stages x 2 agents entries plus the header.
-        assertEquals(1 + 5 * 200 * 3 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
+        // Ledger report: every episode (the default schedule), one row per agent key, 5 trials, plus the header.
+        assertEquals(1 + 5 * 200 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
         assertEquals(5 * 200 * 2, MetricsCsv.read(out.resolve("metrics.csv")).size());
     }
 
