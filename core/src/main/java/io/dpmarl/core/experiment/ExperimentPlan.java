@@ -2,7 +2,7 @@ package io.dpmarl.core.experiment;
 
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.PipelineSpec;
-import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.PluginKind;
@@ -33,11 +33,15 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
      * @param index      position in the grid, from 0
      * @param label      the series label in metrics.csv: the grid assignment, or the run name without a grid
      * @param assignment the grid values of this point
-     * @param pipeline   the components
-     * @param episodes   episodes per trial
+     * @param pipeline   the components and the schedule
+     * @param noise      where this experiment's privacy noise comes from
      */
     public record Experiment(int index, String label, Map<String, String> assignment, PipelineSpec pipeline,
-                             int episodes) {
+                             NoiseMode noise) {
+        /** The schedule every trial of this experiment runs. */
+        public Schedule schedule() {
+            return pipeline.schedule().orElseThrow();
+        }
     }
 
     public ExperimentPlan {
@@ -80,7 +84,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
             pointSpec.validate();
             PipelineSpec pipeline = pipeline(pointSpec, registry);
             String label = label(spec.name(), point);
-            experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.episodes()));
+            experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.noise()));
             PipelineModule.assemble(pipeline, registry, RandomStreams.of(seeds.get(0)), record -> { });
         }
         return new ExperimentPlan(spec, experiments, seeds);
@@ -123,13 +127,14 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
         registry.params(PluginKind.ENVIRONMENT, spec.environment());
         registry.params(PluginKind.ACCOUNTANT, spec.accountant());
         String learner = spec.learner();
-        if (!spec.privatizer().isEmpty()) {
-            learner = withPrivatizer(learner, spec.privatizer(), registry);
+        if (spec.privatizer().isPresent()) {
+            learner = withPrivatizer(learner, spec.privatizer().get(), registry);
         }
         registry.params(PluginKind.LEARNER, learner);
-        Optional<PrivacyBudget> budget = Double.isNaN(spec.budgetEpsilon()) ? Optional.empty()
-                : Optional.of(new PrivacyBudget(spec.budgetEpsilon(),
-                Double.isNaN(spec.budgetDelta()) ? spec.delta() : spec.budgetDelta()));
-        return new PipelineSpec(spec.environment(), learner, spec.accountant(), spec.delta(), budget);
+        for (String evaluator : spec.evaluators()) {
+            registry.params(PluginKind.EVALUATOR, evaluator);
+        }
+        return new PipelineSpec(spec.environment(), learner, spec.accountant(), spec.delta(), spec.budget(),
+                spec.evaluators(), Optional.of(spec.schedule()));
     }
 }

@@ -7,6 +7,7 @@ import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.TrialId;
 import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
@@ -46,8 +47,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * files exist are skipped, never recomputed; leftover temporary files of a killed run are deleted.
  */
 public final class ExperimentRunner {
-    /** The header of {@code privacy.csv}. */
-    public static final String PRIVACY_HEADER = "experiment,trial,step,key,releases,epsilon,note";
+    /** The header of {@code privacy.csv} (after its {@code # noise=...} comment line). */
+    public static final String PRIVACY_HEADER = PrivacyCsv.HEADER;
 
     private final Registry registry;
 
@@ -177,9 +178,10 @@ public final class ExperimentRunner {
         List<MetricRecord> rows = new ArrayList<>();
         StringBuilder privacy = new StringBuilder();
         RandomStreams streams = RandomStreams.of(id.seed());
+        NoiseSource noise = experiment.noise() == NoiseMode.SECURE ? NoiseSource.secure() : streams.noise("privacy");
         Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams,
-                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'));
-        pipeline.run(id, experiment.episodes());
+                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'), noise);
+        pipeline.run(id, experiment.schedule());
         try {
             AtomicFiles.writeText(privacyFile(directory, experiment, trial), privacy.toString());
             AtomicFiles.writeText(metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
@@ -196,7 +198,8 @@ public final class ExperimentRunner {
 
     private List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
         StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
-        StringBuilder privacy = new StringBuilder(PRIVACY_HEADER).append('\n');
+        StringBuilder privacy = new StringBuilder(PrivacyCsv.NOISE_PREFIX).append(plan.spec().noise().label())
+                .append('\n').append(PRIVACY_HEADER).append('\n');
         for (ExperimentPlan.Experiment experiment : plan.experiments()) {
             for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
                 metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
@@ -245,6 +248,17 @@ public final class ExperimentRunner {
         }
     }
 
+    private static Map<String, Object> schedule(io.dpmarl.core.pipeline.Schedule schedule) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put(schedule.unit() == io.dpmarl.core.pipeline.Schedule.Unit.EPISODES ? "episodes" : "steps",
+                schedule.length());
+        schedule.stepLimit().ifPresent(limit -> entry.put("step_limit", limit));
+        entry.put("evaluate_every", schedule.evaluateEvery());
+        entry.put("evaluation_episodes", schedule.evaluationEpisodes());
+        entry.put("privacy_report_every", schedule.privacyReportEvery());
+        return entry;
+    }
+
     private static Map<String, Object> config(ExperimentPlan plan, RunOptions options) {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("spec", plan.spec().toMap());
@@ -260,7 +274,9 @@ public final class ExperimentRunner {
             entry.put("delta", experiment.pipeline().reportingDelta());
             experiment.pipeline().budgetPerKey().ifPresent(budget -> entry.put("budget",
                     Map.of("epsilon", budget.epsilon(), "delta", budget.delta())));
-            entry.put("episodes", experiment.episodes());
+            entry.put("evaluators", experiment.pipeline().evaluators());
+            entry.put("schedule", schedule(experiment.schedule()));
+            entry.put("noise", experiment.noise().label());
             experiments.add(entry);
         }
         config.put("experiments", experiments);
@@ -272,7 +288,9 @@ public final class ExperimentRunner {
             entry.put("seed", streams.seed());
             entry.put("environment_seed", streams.child("environment").seed());
             entry.put("environment_reset_stream_seed", streams.derive("stream/environment/reset"));
-            entry.put("privacy_noise_seed", streams.derive("noise/privacy"));
+            if (plan.spec().noise() == NoiseMode.SEEDED) {
+                entry.put("privacy_noise_seed", streams.derive("noise/privacy"));
+            }
             seeds.add(entry);
         }
         config.put("trials", seeds);
@@ -280,8 +298,11 @@ public final class ExperimentRunner {
         execution.put("threads", options.threads());
         execution.put("java_version", System.getProperty("java.version"));
         execution.put("java_vendor", System.getProperty("java.vendor"));
-        execution.put("noise", "seeded from the trial seed (experiments only, not for real data)");
         config.put("execution", execution);
+        config.put("noise", plan.spec().noise().label());
+        config.put("noise_note", plan.spec().noise() == NoiseMode.SEEDED
+                ? "privacy noise seeded from the trial seed: replayable by anyone with the seeds (experiments only)"
+                : "privacy noise from a secure random source: not replayable, its seeds are never written");
         return config;
     }
 }

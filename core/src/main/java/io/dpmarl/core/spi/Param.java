@@ -154,8 +154,19 @@ public record Param(String name, ParamType type, String description, Optional<Ob
 
     /** Parses and validates one value; the message names the parameter and the accepted range. */
     public Object parse(String owner, String raw) {
+        return parseWith(owner + ": parameter '" + name + "' ", raw);
+    }
+
+    /**
+     * Parses and validates one value of a setting that is not a plugin parameter (an experiment spec key); the
+     * message reads {@code key 'trials' must be in [1, inf), got 0}.
+     */
+    public Object parseSetting(String raw) {
+        return parseWith("key '" + name + "' ", raw);
+    }
+
+    private Object parseWith(String prefix, String raw) {
         String text = raw.trim();
-        String prefix = owner + ": parameter '" + name + "' ";
         switch (type) {
             case REAL -> {
                 double value;

@@ -56,9 +56,11 @@ class RunCommandTest {
         AggregateRow spent = aggregate.stream().filter(r -> r.metric().equals("epsilon_spent") && r.step() == 200)
                 .findFirst().orElseThrow();
         assertEquals(600.0, spent.mean(), 1e-6);
-        // Ledger report: every episode (the default schedule), one row per agent key, 5 trials, plus the header.
-        assertEquals(1 + 5 * 200 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
-        assertEquals(5 * 200 * 2, MetricsCsv.read(out.resolve("metrics.csv")).size());
+        // Ledger report: every episode (the default schedule), one row per agent key, 5 trials, plus the noise
+        // comment line and the header.
+        assertEquals(2 + 5 * 200 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
+        // Per trial and episode: episode_return, return_agent_0, return_agent_1 and epsilon_spent.
+        assertEquals(5 * 200 * 4, MetricsCsv.read(out.resolve("metrics.csv")).size());
     }
 
     @Test
@@ -131,7 +133,7 @@ class RunCommandTest {
     @ValueSource(strings = {"1", "1.5", "-0.1", "NaN"})
     void deltaOutsideTheUnitInterval(String delta, @TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("delta=" + delta),
-                "delta must be in [0, 1), got " + Double.parseDouble(delta));
+                "key 'delta' must be in [0, 1), got " + delta);
     }
 
     @Test
@@ -155,9 +157,10 @@ class RunCommandTest {
     void unknownSpecKey(@TempDir Path directory) throws Exception {
         Path spec = directory.resolve("typo.yaml");
         Files.writeString(spec, Files.readString(Cli.smokeSpec()) + "episdoes: 3\n");
-        assertBadInput(directory, spec, List.of(), "experiment spec " + spec + ": unknown key 'episdoes'; accepted: "
-                + "name, environment, learner, privatizer, accountant, delta, budget, episodes, trials, seed, "
-                + "threads, grid, plots");
+        Cli.Result typo = Cli.run("run", spec.toString(), "--out", directory.resolve("typo").toString());
+        assertTrue(typo.err().startsWith("dpmarl: experiment spec " + spec + ": unknown key 'episdoes'; accepted: "
+                + "name, environment, learner, privatizer, accountant, delta, budget.epsilon, "), typo.err());
+        assertBadInput(directory, spec, List.of(), null);
         assertBadInput(directory, Cli.smokeSpec(), List.of("colour=blue"), null);
     }
 
