@@ -1,6 +1,5 @@
 package io.dpmarl.core.experiment;
 
-import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.PipelineSpec;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.rng.RandomStreams;
@@ -18,7 +17,8 @@ import java.util.StringJoiner;
 /**
  * An experiment spec expanded over its grid and checked against the registry, before anything is
  * written: every grid point's components resolve (known plugins, known parameters, values in range) and
- * the pipeline of its first trial can be assembled. Trial {@code i} of every experiment uses the seed
+ * passes the {@link Preflight} checks (its pipeline assembles, so up-front budgets cover the schedule; the
+ * accountant supports the privatizers' events; every plotted metric can be recorded). Trial {@code i} of every experiment uses the seed
  * {@code RandomStreams.of(seed).child("trial/" + i).seed()} (common random numbers across grid points).
  *
  * @param spec        the validated spec
@@ -85,7 +85,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
             PipelineSpec pipeline = pipeline(pointSpec, registry);
             String label = label(spec.name(), point);
             experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.noise()));
-            PipelineModule.assemble(pipeline, registry, RandomStreams.of(seeds.get(0)), record -> { });
+            Preflight.check(pipeline, spec.plots(), registry, seeds.get(0));
         }
         return new ExperimentPlan(spec, experiments, seeds);
     }

@@ -85,6 +85,7 @@ public final class ExperimentRunner {
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
+        boolean fresh = !Files.exists(directory);
         Files.createDirectories(directory);
         AtomicFiles.deleteLeftovers(directory);
         AtomicFiles.write(configFile, json.writeValueAsBytes(config));
@@ -142,10 +143,11 @@ public final class ExperimentRunner {
                         executed.add(taskIds.get(i));
                     } catch (ExecutionException failed) {
                         pool.shutdownNow();
+                        awaitQuietly(pool);
                         Throwable cause = failed.getCause();
                         options.log().accept(plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
-                                + taskIds.get(i).experiment() + "' failed; completed trials are kept in "
-                                + directory + " (continue with --resume)");
+                                + taskIds.get(i).experiment() + "' failed; " + afterFailure(plan, directory, fresh,
+                                cause));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
                         }
@@ -170,6 +172,43 @@ public final class ExperimentRunner {
         }
         List<Path> files = assemble(plan, directory, options);
         return new RunSummary(directory, executed, skipped, files);
+    }
+
+    private static void awaitQuietly(ExecutorService pool) {
+        try {
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Cleans up after a failed trial and says what to do: a fresh run directory with no complete trial is deleted
+     * (nothing worth resuming); otherwise the complete trials are kept. A bad-input failure (an
+     * {@link IllegalArgumentException}, for example a budget exceeded mid-run) repeats identically from the same
+     * seeds, so {@code --resume} cannot help; any other failure may be transient and {@code --resume} continues.
+     */
+    private static String afterFailure(ExperimentPlan plan, Path directory, boolean fresh, Throwable cause)
+            throws IOException {
+        long complete = 0;
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                if (Files.exists(metricsFile(directory, experiment, trial))) {
+                    complete++;
+                }
+            }
+        }
+        boolean deterministic = cause instanceof IllegalArgumentException;
+        if (fresh && complete == 0) {
+            AtomicFiles.deleteTree(directory);
+            return "no trial was complete, so " + directory + " was removed" + (deterministic
+                    ? "; the failure repeats from the same seeds: fix the spec and run again"
+                    : "; run again");
+        }
+        return complete + " complete trial(s) are kept in " + directory + (deterministic
+                ? "; the failure repeats from the same seeds, so --resume would fail the same way: fix the spec and "
+                + "start a new run"
+                : "; continue with --resume");
     }
 
     private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,

@@ -148,6 +148,23 @@ class RunCommandTest {
     }
 
     @Test
+    void aPlotOfAMetricTheRunCannotRecordIsRefusedUpFront(@TempDir Path directory) {
+        assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return,regret"),
+                "plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent, "
+                        + "return_agent_0, return_agent_1");
+    }
+
+    @Test
+    void aPrivatizerKeyThatIsNoPrivatizerListsThePrivatizers(@TempDir Path directory) {
+        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--set", "privatizer=local", "--out",
+                directory.resolve("x").toString());
+        assertEquals(2, result.code());
+        assertTrue(result.err().startsWith("dpmarl: unknown privatizer plugin 'local'; known: "), result.err());
+        assertTrue(result.err().contains("laplace"), result.err());
+        assertFalse(Files.exists(directory.resolve("x")));
+    }
+
+    @Test
     void unknownParameter(@TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("learner.speed=3"),
                 "independent-q: unknown parameter 'speed'; accepted: alpha, exploration, initial, privatizer");
