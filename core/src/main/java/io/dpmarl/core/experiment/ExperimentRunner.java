@@ -66,14 +66,14 @@ public final class ExperimentRunner {
     public RunSummary run(ExperimentPlan plan, RunOptions options) throws IOException {
         Path directory = options.directory();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Map<String, Object> config = config(plan, options);
+        Map<String, Object> config = RunConfig.of(plan, options);
         Path configFile = directory.resolve("config.json");
         if (Files.isDirectory(directory) && !isEmpty(directory)) {
             if (!Files.exists(configFile)) {
                 throw new IllegalArgumentException("run directory " + directory
                         + " exists and is not a dpmarl run; choose another --out");
             }
-            if (!options.resume()) {
+            if (!options.resume() && options.shard().isEmpty()) {
                 throw new IllegalArgumentException("run directory " + directory
                         + " already holds a run; pass --resume to continue it or choose another --out");
             }
@@ -85,18 +85,27 @@ public final class ExperimentRunner {
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
-        boolean fresh = !Files.exists(directory);
+        // Shards may share the directory at the same time: they neither delete another's temporary files nor the
+        // directory itself.
+        boolean fresh = !Files.exists(directory) && options.shard().isEmpty();
         Files.createDirectories(directory);
-        AtomicFiles.deleteLeftovers(directory);
+        if (options.shard().isEmpty()) {
+            AtomicFiles.deleteLeftovers(directory);
+        }
         AtomicFiles.write(configFile, json.writeValueAsBytes(config));
 
         List<TrialId> executed = new ArrayList<>();
         List<TrialId> skipped = new ArrayList<>();
         List<Runnable> tasks = new ArrayList<>();
         List<TrialId> taskIds = new ArrayList<>();
-        int total = plan.experiments().size() * plan.trialSeeds().size();
+        int total = 0;
+        long position = 0;
         for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++, position++) {
+                if (options.shard().isPresent() && !options.shard().get().owns(position)) {
+                    continue;
+                }
+                total++;
                 TrialId id = new TrialId(experiment.label(), trial, plan.trialSeeds().get(trial));
                 if (Files.exists(metricsFile(directory, experiment, trial))) {
                     skipped.add(id);
@@ -170,8 +179,50 @@ public final class ExperimentRunner {
                 }
             }
         }
+        if (options.shard().isPresent()) {
+            long missing = missingTrials(plan, directory);
+            if (missing > 0) {
+                options.log().accept(plan.spec().name() + ": shard " + options.shard().get() + " done; " + missing
+                        + " trial(s) of other shards are still missing; once every shard is done, assemble with "
+                        + "dpmarl merge " + directory);
+                return new RunSummary(directory, executed, skipped, List.of());
+            }
+        }
         List<Path> files = assemble(plan, directory, options);
         return new RunSummary(directory, executed, skipped, files);
+    }
+
+    /**
+     * Assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots of a run directory
+     * whose trials were run by shards ({@link RunOptions#shard()}).
+     *
+     * @throws IllegalArgumentException if the directory is not a run of this plan or a trial is missing
+     */
+    public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log)
+            throws IOException {
+        if (!Files.isRegularFile(directory.resolve("config.json"))) {
+            throw new IllegalArgumentException(directory + " is not a dpmarl run directory (no config.json)");
+        }
+        long missing = missingTrials(plan, directory);
+        if (missing > 0) {
+            throw new IllegalArgumentException("cannot merge " + directory + ": " + missing + " of "
+                    + plan.experiments().size() * plan.trialSeeds().size()
+                    + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
+                    + directory + ")");
+        }
+        return assemble(plan, directory, RunOptions.of(directory, 1, log));
+    }
+
+    private static long missingTrials(ExperimentPlan plan, Path directory) {
+        long missing = 0;
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                if (!Files.exists(metricsFile(directory, experiment, trial))) {
+                    missing++;
+                }
+            }
+        }
+        return missing;
     }
 
     private static void awaitQuietly(ExecutorService pool) {
@@ -190,14 +241,7 @@ public final class ExperimentRunner {
      */
     private static String afterFailure(ExperimentPlan plan, Path directory, boolean fresh, Throwable cause)
             throws IOException {
-        long complete = 0;
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-                if (Files.exists(metricsFile(directory, experiment, trial))) {
-                    complete++;
-                }
-            }
-        }
+        long complete = plan.experiments().size() * (long) plan.trialSeeds().size() - missingTrials(plan, directory);
         boolean deterministic = cause instanceof IllegalArgumentException;
         if (fresh && complete == 0) {
             AtomicFiles.deleteTree(directory);
@@ -285,63 +329,5 @@ public final class ExperimentRunner {
         try (var entries = Files.list(directory)) {
             return entries.findAny().isEmpty();
         }
-    }
-
-    private static Map<String, Object> schedule(io.dpmarl.core.pipeline.Schedule schedule) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put(schedule.unit() == io.dpmarl.core.pipeline.Schedule.Unit.EPISODES ? "episodes" : "steps",
-                schedule.length());
-        schedule.stepLimit().ifPresent(limit -> entry.put("step_limit", limit));
-        entry.put("evaluate_every", schedule.evaluateEvery());
-        entry.put("evaluation_episodes", schedule.evaluationEpisodes());
-        entry.put("privacy_report_every", schedule.privacyReportEvery());
-        return entry;
-    }
-
-    private static Map<String, Object> config(ExperimentPlan plan, RunOptions options) {
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("spec", plan.spec().toMap());
-        List<Map<String, Object>> experiments = new ArrayList<>();
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("index", experiment.index());
-            entry.put("label", experiment.label());
-            entry.put("grid", experiment.assignment());
-            entry.put("environment", experiment.pipeline().environment());
-            entry.put("learner", experiment.pipeline().learner());
-            entry.put("accountant", experiment.pipeline().accountant());
-            entry.put("delta", experiment.pipeline().reportingDelta());
-            experiment.pipeline().budgetPerKey().ifPresent(budget -> entry.put("budget",
-                    Map.of("epsilon", budget.epsilon(), "delta", budget.delta())));
-            entry.put("evaluators", experiment.pipeline().evaluators());
-            entry.put("schedule", schedule(experiment.schedule()));
-            entry.put("noise", experiment.noise().label());
-            experiments.add(entry);
-        }
-        config.put("experiments", experiments);
-        List<Map<String, Object>> seeds = new ArrayList<>();
-        for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-            RandomStreams streams = RandomStreams.of(plan.trialSeeds().get(trial));
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("trial", trial);
-            entry.put("seed", streams.seed());
-            entry.put("environment_seed", streams.child("environment").seed());
-            entry.put("environment_reset_stream_seed", streams.derive("stream/environment/reset"));
-            if (plan.spec().noise() == NoiseMode.SEEDED) {
-                entry.put("privacy_noise_seed", streams.derive("noise/privacy"));
-            }
-            seeds.add(entry);
-        }
-        config.put("trials", seeds);
-        Map<String, Object> execution = new LinkedHashMap<>();
-        execution.put("threads", options.threads());
-        execution.put("java_version", System.getProperty("java.version"));
-        execution.put("java_vendor", System.getProperty("java.vendor"));
-        config.put("execution", execution);
-        config.put("noise", plan.spec().noise().label());
-        config.put("noise_note", plan.spec().noise() == NoiseMode.SEEDED
-                ? "privacy noise seeded from the trial seed: replayable by anyone with the seeds (experiments only)"
-                : "privacy noise from a secure random source: not replayable, its seeds are never written");
-        return config;
     }
 }

@@ -258,6 +258,38 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         return this;
     }
 
+    /**
+     * Rebuilds a spec from {@link #toMap()} as read back from a run's {@code config.json} (for {@code dpmarl merge}
+     * and {@code dpmarl claims}).
+     */
+    @SuppressWarnings("unchecked")
+    public static ExperimentSpec fromMap(Map<String, ?> map) {
+        ExperimentSpec spec = defaults();
+        for (Map.Entry<String, ?> entry : map.entrySet()) {
+            Object value = entry.getValue();
+            if (entry.getKey().equals("grid")) {
+                Map<String, List<String>> grid = new LinkedHashMap<>();
+                ((Map<String, List<?>>) value).forEach((key, values) -> grid.put(key,
+                        values.stream().map(String::valueOf).toList()));
+                spec = spec.withGrid(grid);
+            } else if (value instanceof List<?> list) {
+                spec = spec.withList(entry.getKey(), list.stream().map(String::valueOf).toList());
+            } else {
+                spec = spec.withList(entry.getKey(), List.of(String.valueOf(value)));
+            }
+        }
+        return spec;
+    }
+
+    /**
+     * The spec a run directory was written for, from its {@code config.json}.
+     *
+     * @throws IllegalArgumentException if the directory is not a run or its config cannot be read
+     */
+    public static ExperimentSpec ofRun(Path runDirectory) {
+        return RunConfig.readSpec(runDirectory);
+    }
+
     /** The spec as a JSON-friendly map of its present keys (for {@code config.json}). */
     public Map<String, Object> toMap() {
         return SpecKeys.toMap(this);

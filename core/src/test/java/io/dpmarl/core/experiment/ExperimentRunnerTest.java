@@ -205,4 +205,41 @@ class ExperimentRunnerTest {
         assertArrayEquals(Files.readAllBytes(a.resolve("privacy.csv")),
                 Files.readAllBytes(directory.resolve("b/privacy.csv")));
     }
+
+    @Test
+    void twoShardsThenMergeGiveTheFilesOfAnUnshardedRun(@TempDir Path directory) throws Exception {
+        Path whole = directory.resolve("whole");
+        run(whole, 1);
+        Path sharded = directory.resolve("sharded");
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        ExperimentRunner runner = new ExperimentRunner(registry);
+        List<TrialId> first = new ArrayList<>();
+        RunSummary shard0 = runner.run(plan, RunOptions.of(sharded, 2, log::add).withShard(Shard.parse("0/2"))
+                .withBeforeTrial(first::add));
+        // Positions 0, 2, 4, 6, 8 of (experiment, trial) order: trials 0, 2, 4 of the first series, 1, 3 of the second.
+        assertEquals(5, shard0.executed().size());
+        assertEquals(List.of(0, 2, 4, 1, 3), shard0.executed().stream().map(TrialId::trial).toList());
+        assertTrue(shard0.files().isEmpty());
+        assertFalse(Files.exists(sharded.resolve("metrics.csv")), "no aggregates while trials are missing");
+        assertTrue(log.get(log.size() - 1).contains("5 trial(s) of other shards are still missing"), log.toString());
+        IllegalArgumentException early = assertThrows(IllegalArgumentException.class, () -> runner.merge(plan,
+                sharded, log::add));
+        assertTrue(early.getMessage().startsWith("cannot merge " + sharded + ": 5 of 10 trials are missing"),
+                early.getMessage());
+
+        runner.run(plan, RunOptions.of(sharded, 1, log::add).withShard(new Shard(1, 2)));
+        // The second shard completes the set and assembles; merge rebuilds the plan from config.json alone.
+        var config = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                sharded.resolve("config.json").toFile(), Map.class);
+        @SuppressWarnings("unchecked")
+        ExperimentSpec rebuilt = ExperimentSpec.fromMap((Map<String, Object>) config.get("spec"));
+        assertEquals(plan.spec(), rebuilt);
+        Files.delete(sharded.resolve("metrics.csv"));
+        runner.merge(ExperimentPlan.resolve(rebuilt, registry), sharded, log::add);
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(name)), Files.readAllBytes(sharded.resolve(name)), name);
+        }
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("2/2"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("a/b"));
+    }
 }

@@ -77,6 +77,34 @@ class RunCommandTest {
     }
 
     @Test
+    void shardsThenMergeGiveTheFilesOfAnUnshardedRun(@TempDir Path directory) throws Exception {
+        String spec = Cli.smokeSpec().toString();
+        Path whole = directory.resolve("whole");
+        Path sharded = directory.resolve("sharded");
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--out", whole.toString()).code());
+        Cli.Result first = Cli.run("run", spec, "--set", "episodes=20", "--shard", "0/2", "--out", sharded.toString());
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("assemble with: dpmarl merge " + sharded), first.out());
+        Cli.Result early = Cli.run("merge", sharded.toString());
+        assertEquals(2, early.code());
+        assertTrue(early.err().startsWith("dpmarl: cannot merge " + sharded + ": 2 of 5 trials are missing"),
+                early.err());
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--shard", "1/2", "--out", sharded.toString())
+                .code());
+        Files.delete(sharded.resolve("metrics.csv"));
+        Cli.Result merged = Cli.run("merge", sharded.toString());
+        assertEquals(0, merged.code(), merged.err());
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(name)), Files.readAllBytes(sharded.resolve(name)), name);
+        }
+        Cli.Result bad = Cli.run("run", spec, "--shard", "2/2", "--out", directory.resolve("bad").toString());
+        assertEquals(2, bad.code());
+        assertEquals("dpmarl: shard must be i/n with n >= 1 and i in [0, n), got 2/2", bad.err().strip());
+        assertFalse(Files.exists(directory.resolve("bad")));
+        assertEquals(2, Cli.run("merge", directory.resolve("nothing").toString()).code());
+    }
+
+    @Test
     void anExistingRunNeedsResumeAndResumeRecomputesNothing(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
         String spec = Cli.smokeSpec().toString();
