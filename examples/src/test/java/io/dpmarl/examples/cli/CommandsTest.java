@@ -47,15 +47,36 @@ class CommandsTest {
     }
 
     @Test
-    void helpOnEveryCommand() {
-        for (String command : List.of("list", "run", "reproduce", "plot", "privacy", "sample")) {
-            Cli.Result result = Cli.run(command, "--help");
-            assertEquals(0, result.code(), command);
-            assertTrue(result.out().contains("Usage: dpmarl " + command), command + ": " + result.out());
+    void helpOnEveryCommandAndSubcommandOfTheWholeTree() {
+        List<List<String>> paths = new java.util.ArrayList<>();
+        collect(new picocli.CommandLine(new DpmarlCommand()), new java.util.ArrayList<>(), paths);
+        assertTrue(paths.size() >= 12, "the walk found " + paths);
+        assertTrue(paths.contains(List.of("privacy", "epsilon")) && paths.contains(List.of("privacy", "delta"))
+                && paths.contains(List.of("claims")) && paths.contains(List.of("merge")), paths.toString());
+        for (List<String> path : paths) {
+            List<String> args = new java.util.ArrayList<>(path);
+            args.add("--help");
+            Cli.Result result = Cli.run(args.toArray(String[]::new));
+            String name = String.join(" ", path);
+            assertEquals(0, result.code(), name + ": " + result.err());
+            assertEquals("", result.err(), name);
+            assertTrue(result.out().startsWith(("Usage: dpmarl " + name).strip()), name + ": " + result.out());
+            assertTrue(result.out().lines().count() > 2, name + ": " + result.out());
         }
         Cli.Result root = Cli.run("--help");
-        assertEquals(0, root.code());
-        assertTrue(root.out().contains("reproduce"));
+        assertTrue(root.out().contains("reproduce") && root.out().contains("claims"));
+    }
+
+    private static void collect(picocli.CommandLine command, List<String> path, List<List<String>> paths) {
+        paths.add(List.copyOf(path));
+        for (var entry : command.getSubcommands().entrySet()) {
+            if (!entry.getValue().getCommandName().equals(entry.getKey())) {
+                continue; // an alias
+            }
+            path.add(entry.getKey());
+            collect(entry.getValue(), path, paths);
+            path.remove(path.size() - 1);
+        }
     }
 
     /** A provider that is only reachable through a jar's service file (the plugins-folder test). */
