@@ -67,6 +67,86 @@ class CommandsTest {
         assertTrue(root.out().contains("reproduce") && root.out().contains("claims"));
     }
 
+    @Test
+    void listShowsAccountingModesNestedPluginParametersDeclaredMetricsAndEvaluators() {
+        PluginProvider<io.dpmarl.core.privacy.Privatizer> upFront = new PluginProvider<>() {
+            public PluginKind kind() {
+                return PluginKind.PRIVATIZER;
+            }
+
+            public String name() {
+                return "upfront-toy";
+            }
+
+            public String description() {
+                return "charges a whole stream when it opens";
+            }
+
+            public ParamSpec parameters() {
+                return ParamSpec.of(io.dpmarl.core.spi.Param.real("epsilon", "budget").above(0).finite());
+            }
+
+            public io.dpmarl.core.privacy.Privatizer create(Params params, PluginContext context) {
+                return new io.dpmarl.core.fixtures.ToyPrivatizer() {
+                    @Override
+                    public io.dpmarl.core.privacy.StreamAccounting accounting(java.util.OptionalLong length) {
+                        return new io.dpmarl.core.privacy.StreamAccounting.UpFront(event(), length.orElseThrow(() ->
+                                new IllegalArgumentException("upfront-toy needs the stream length")));
+                    }
+                };
+            }
+        };
+        PluginProvider<io.dpmarl.core.evaluate.Evaluator> evaluator = new PluginProvider<>() {
+            public PluginKind kind() {
+                return PluginKind.EVALUATOR;
+            }
+
+            public String name() {
+                return "gap-toy";
+            }
+
+            public String description() {
+                return "records a gap";
+            }
+
+            public ParamSpec parameters() {
+                return ParamSpec.none();
+            }
+
+            @Override
+            public List<String> metrics() {
+                return List.of("gap", "gap_agent_*");
+            }
+
+            public io.dpmarl.core.evaluate.Evaluator create(Params params, PluginContext context) {
+                return new io.dpmarl.core.evaluate.Evaluator() {
+                };
+            }
+        };
+        Cli.Result result = Cli.run(loader -> {
+            Registry found = Registry.discover(loader);
+            List<PluginProvider<?>> providers = new java.util.ArrayList<>();
+            for (PluginKind kind : PluginKind.values()) {
+                providers.addAll(found.list(kind));
+            }
+            providers.add(upFront);
+            providers.add(evaluator);
+            return Registry.of(providers);
+        }, "list");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().contains("  upfront-toy [up-front]  charges a whole stream"), result.out());
+        assertTrue(result.out().contains("  laplace [per-release]  "), result.out());
+        assertTrue(result.out().contains("evaluator plugins (1):\n  gap-toy  records a gap\n      records: gap, "
+                + "gap_agent_*"), result.out());
+        assertTrue(result.out().contains("privatizer (<privatizer plugin>, default none, a privatizer plugin spec or "
+                + "none): "), result.out());
+        Cli.Result evaluators = Cli.run("list", "--kind", "evaluator");
+        assertEquals(0, evaluators.code());
+        assertTrue(evaluators.out().startsWith("evaluator plugins ("), evaluators.out());
+        assertTrue(Cli.run("list", "--kind", "gizmo").err().contains("accepted: environment, privatizer, accountant, "
+                + "event, learner, planner, evaluator, reproduction"));
+    }
+
     private static void collect(picocli.CommandLine command, List<String> path, List<List<String>> paths) {
         paths.add(List.copyOf(path));
         for (var entry : command.getSubcommands().entrySet()) {
