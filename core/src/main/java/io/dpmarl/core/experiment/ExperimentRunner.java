@@ -6,16 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.TrialId;
-import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -107,7 +104,7 @@ public final class ExperimentRunner {
                 }
                 total++;
                 TrialId id = new TrialId(experiment.label(), trial, plan.trialSeeds().get(trial));
-                if (Files.exists(metricsFile(directory, experiment, trial))) {
+                if (Files.exists(RunFiles.metricsFile(directory, experiment, trial))) {
                     skipped.add(id);
                     continue;
                 }
@@ -180,7 +177,7 @@ public final class ExperimentRunner {
             }
         }
         if (options.shard().isPresent()) {
-            long missing = missingTrials(plan, directory);
+            long missing = RunFiles.missingTrials(plan, directory);
             if (missing > 0) {
                 options.log().accept(plan.spec().name() + ": shard " + options.shard().get() + " done; " + missing
                         + " trial(s) of other shards are still missing; once every shard is done, assemble with "
@@ -188,7 +185,7 @@ public final class ExperimentRunner {
                 return new RunSummary(directory, executed, skipped, List.of());
             }
         }
-        List<Path> files = assemble(plan, directory, options);
+        List<Path> files = RunFiles.assemble(plan, directory, options);
         return new RunSummary(directory, executed, skipped, files);
     }
 
@@ -203,26 +200,14 @@ public final class ExperimentRunner {
         if (!Files.isRegularFile(directory.resolve("config.json"))) {
             throw new IllegalArgumentException(directory + " is not a dpmarl run directory (no config.json)");
         }
-        long missing = missingTrials(plan, directory);
+        long missing = RunFiles.missingTrials(plan, directory);
         if (missing > 0) {
             throw new IllegalArgumentException("cannot merge " + directory + ": " + missing + " of "
                     + plan.experiments().size() * plan.trialSeeds().size()
                     + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
                     + directory + ")");
         }
-        return assemble(plan, directory, RunOptions.of(directory, 1, log));
-    }
-
-    private static long missingTrials(ExperimentPlan plan, Path directory) {
-        long missing = 0;
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-                if (!Files.exists(metricsFile(directory, experiment, trial))) {
-                    missing++;
-                }
-            }
-        }
-        return missing;
+        return RunFiles.assemble(plan, directory, RunOptions.of(directory, 1, log));
     }
 
     private static void awaitQuietly(ExecutorService pool) {
@@ -241,7 +226,7 @@ public final class ExperimentRunner {
      */
     private static String afterFailure(ExperimentPlan plan, Path directory, boolean fresh, Throwable cause)
             throws IOException {
-        long complete = plan.experiments().size() * (long) plan.trialSeeds().size() - missingTrials(plan, directory);
+        long complete = plan.experiments().size() * (long) plan.trialSeeds().size() - RunFiles.missingTrials(plan, directory);
         boolean deterministic = cause instanceof IllegalArgumentException;
         if (fresh && complete == 0) {
             AtomicFiles.deleteTree(directory);
@@ -266,8 +251,8 @@ public final class ExperimentRunner {
                 new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'), noise);
         pipeline.run(id, experiment.schedule());
         try {
-            AtomicFiles.writeText(privacyFile(directory, experiment, trial), privacy.toString());
-            AtomicFiles.writeText(metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
+            AtomicFiles.writeText(RunFiles.privacyFile(directory, experiment, trial), privacy.toString());
+            AtomicFiles.writeText(RunFiles.metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
         } catch (IOException io) {
             throw new java.io.UncheckedIOException(io);
         }
@@ -277,52 +262,6 @@ public final class ExperimentRunner {
         return Csv.line(row.trial().experiment(), Integer.toString(row.trial().trial()), Long.toString(row.step()),
                 row.key(), Long.toString(row.releases()), Csv.number(row.epsilon()),
                 row.nominal() ? "no formal guarantee" : "");
-    }
-
-    private List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
-        StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
-        StringBuilder privacy = new StringBuilder(PrivacyCsv.NOISE_PREFIX).append(plan.spec().noise().label())
-                .append('\n').append(PRIVACY_HEADER).append('\n');
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-                metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
-                privacy.append(Files.readString(privacyFile(directory, experiment, trial), StandardCharsets.UTF_8));
-            }
-        }
-        List<MetricRecord> records = MetricsCsv.parse(metrics.toString(), "metrics.csv");
-        List<AggregateRow> aggregate = Aggregator.aggregate(records);
-        List<Path> files = new ArrayList<>();
-        files.add(write(directory.resolve("metrics.csv"), metrics.toString()));
-        files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
-        files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
-        List<String> recorded = Plotter.metricNames(aggregate);
-        for (String metric : plan.spec().plots()) {
-            if (!recorded.contains(metric)) {
-                options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
-                        + String.join(", ", recorded) + "); its plot is skipped");
-                continue;
-            }
-            files.addAll(Plotter.draw(aggregate, Plotter.defaultRequest(metric), directory.resolve("plots")));
-        }
-        options.log().accept(plan.spec().name() + ": wrote " + directory);
-        return files;
-    }
-
-    private static Path write(Path file, String content) throws IOException {
-        AtomicFiles.writeText(file, content);
-        return file;
-    }
-
-    private static Path trialDirectory(Path directory, ExperimentPlan.Experiment experiment) {
-        return directory.resolve("trials").resolve("experiment-" + experiment.index());
-    }
-
-    private static Path metricsFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
-        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".metrics.csv");
-    }
-
-    private static Path privacyFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
-        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".privacy.csv");
     }
 
     private static boolean isEmpty(Path directory) throws IOException {
