@@ -113,6 +113,11 @@ final class ReproduceCommand implements Callable<Integer> {
                     experiment = experiment.with("seed", Long.toString(seed));
                 }
                 bundled.add(new Bundled(specOfPaper, ExperimentPlan.resolve(experiment, registry)));
+                Path run = out.resolve(paper).resolve(specOfPaper.name());
+                if (!resume && Files.isDirectory(run)) {
+                    throw new IllegalArgumentException(run + " already holds a run; pass --resume to continue the "
+                            + "reproduction or choose another --out");
+                }
             }
             plans.put(paper, bundled);
         }

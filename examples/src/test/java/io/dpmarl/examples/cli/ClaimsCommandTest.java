@@ -45,6 +45,16 @@ class ClaimsCommandTest {
         assertEquals(0, cli("claims", directory.toString()).code());
         // A single run of the reproduction (its spec names the claims) is judged alone.
         assertEquals(0, cli("claims", paper.resolve("tiny").toString()).code());
+
+        // Reproducing into the same directory needs --resume, which recomputes nothing.
+        Cli.Result again2 = cli("reproduce", TestReproduction.PAPER, "--out", directory.toString());
+        assertEquals(2, again2.code());
+        assertEquals("dpmarl: " + paper.resolve("tiny") + " already holds a run; pass --resume to continue the "
+                + "reproduction or choose another --out", again2.err().strip());
+        Cli.Result resumed = cli("reproduce", TestReproduction.PAPER, "--resume", "--out", directory.toString());
+        assertEquals(0, resumed.code(), resumed.err());
+        assertTrue(resumed.err().contains("resuming, 2 of 2 trials already complete"), resumed.err());
+        assertEquals(rows, Files.readString(directory.resolve("claims.csv")));
     }
 
     @Test
