@@ -71,6 +71,13 @@ final class ListCommand implements Callable<Integer> {
             }
             out.println();
         }
+        if (only == null) {
+            out.println("metrics every run records: " + io.dpmarl.core.pipeline.Pipeline.EPISODE_RETURN + ", "
+                    + io.dpmarl.core.pipeline.Pipeline.AGENT_RETURN_PREFIX + "<i> (one per agent, with several agents), "
+                    + io.dpmarl.core.pipeline.Pipeline.EPSILON_SPENT + " (once the ledger is charged), "
+                    + io.dpmarl.core.pipeline.Pipeline.EVALUATION_RETURN + " (when the schedule evaluates); plugins "
+                    + "add those listed under 'records'");
+        }
         out.flush();
         return Main.OK;
     }

@@ -140,6 +140,8 @@ class CommandsTest {
                 + "gap_agent_*"), result.out());
         assertTrue(result.out().contains("privatizer (<privatizer plugin>, default none, a privatizer plugin spec or "
                 + "none): "), result.out());
+        assertTrue(result.out().contains("metrics every run records: episode_return, return_agent_<i> (one per agent, "
+                + "with several agents), epsilon_spent"), result.out());
         Cli.Result evaluators = Cli.run("list", "--kind", "evaluator");
         assertEquals(0, evaluators.code());
         assertTrue(evaluators.out().startsWith("evaluator plugins ("), evaluators.out());
