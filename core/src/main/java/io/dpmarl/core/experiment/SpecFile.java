@@ -87,7 +87,10 @@ final class SpecFile {
             lengths.add(key);
         }
         if (value.isArray()) {
-            if (SpecKeys.find(key).map(k -> !k.list()).orElse(true)) {
+            if (SpecKeys.find(key).isEmpty()) {
+                return spec.with(key, ""); // an unknown key or a component parameter: with() names the problem
+            }
+            if (!SpecKeys.find(key).get().list()) {
                 throw new IllegalArgumentException("'" + key + "' must be a single value, got a list");
             }
             List<String> items = new ArrayList<>();

@@ -88,6 +88,11 @@ class ExperimentSpecTest {
                 () -> ExperimentSpec.defaults().with("colour", "blue"));
         assertTrue(override.getMessage().startsWith("unknown key 'colour'; accepted: name, environment"));
         assertThrows(IllegalArgumentException.class, () -> ExperimentSpec.defaults().withAll(List.of("episodes")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ExperimentSpec.parse("colours: [a, b]\n", false,
+                "c.yaml")).getMessage().startsWith("experiment spec c.yaml: unknown key 'colours'; accepted: "));
+        assertEquals("experiment spec c.yaml: 'trials' must be a single value, got a list", assertThrows(
+                IllegalArgumentException.class, () -> ExperimentSpec.parse("trials: [1, 2]\n", false, "c.yaml"))
+                .getMessage());
     }
 
     @Test
