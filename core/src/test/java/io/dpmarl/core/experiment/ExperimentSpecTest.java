@@ -192,4 +192,21 @@ class ExperimentSpecTest {
                 IllegalArgumentException.class, () -> ExperimentSpec.parse("schedule:\n  rounds: 3\n", false,
                 "s.yaml")).getMessage());
     }
+
+    @Test
+    void aSpecSurvivesTheRoundTripThroughConfigJson() throws Exception {
+        ExperimentSpec spec = ExperimentSpec.parse(YAML.replace("episodes: 30\n", "") + """
+                budget: {epsilon: 4.5, delta: 1.0e-7}
+                schedule: {steps: 77, step-limit: 9, evaluate-every: 3, evaluation-episodes: 2}
+                evaluators: ["gap(scale=2, shift=1)"]
+                noise: secure
+                claims: paper-x/spec-y
+                """, false, "r.yaml");
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> read = mapper.readValue(mapper.writeValueAsBytes(spec.toMap()), Map.class);
+        assertEquals(spec, ExperimentSpec.fromMap(read));
+        assertEquals(ExperimentSpec.defaults(), ExperimentSpec.fromMap(mapper.readValue(mapper.writeValueAsBytes(
+                ExperimentSpec.defaults().toMap()), Map.class)));
+    }
 }
