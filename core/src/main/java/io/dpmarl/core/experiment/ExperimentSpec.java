@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,7 +125,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
     public ExperimentSpec with(String key, String value) {
         Optional<SpecKeys.Key> found = SpecKeys.find(key);
         if (found.isPresent()) {
-            return withList(key, found.get().list() ? splitList(value) : List.of(value));
+            return withList(key, found.get().list() ? SpecKeys.splitList(value) : List.of(value));
         }
         int dot = key.indexOf('.');
         if (dot > 0 && COMPONENTS.contains(key.substring(0, dot)) && dot < key.length() - 1) {
@@ -192,28 +191,6 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         return new SpecString(parsed.name(), parameters).render();
     }
 
-    /** Splits a comma-separated list at commas outside parentheses (spec strings keep their own commas). */
-    static List<String> splitList(String text) {
-        List<String> items = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i <= text.length(); i++) {
-            char c = i < text.length() ? text.charAt(i) : ',';
-            if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == ',' && depth == 0) {
-                String item = text.substring(start, i).trim();
-                if (!item.isEmpty()) {
-                    items.add(item);
-                }
-                start = i + 1;
-            }
-        }
-        return items;
-    }
-
     /**
      * Checks the values that need no registry: name, required components, budget, plots, grid keys, claims.
      *
@@ -262,23 +239,8 @@ public record ExperimentSpec(String name, String environment, String learner, Op
      * Rebuilds a spec from {@link #toMap()} as read back from a run's {@code config.json} (for {@code dpmarl merge}
      * and {@code dpmarl claims}).
      */
-    @SuppressWarnings("unchecked")
     public static ExperimentSpec fromMap(Map<String, ?> map) {
-        ExperimentSpec spec = defaults();
-        for (Map.Entry<String, ?> entry : map.entrySet()) {
-            Object value = entry.getValue();
-            if (entry.getKey().equals("grid")) {
-                Map<String, List<String>> grid = new LinkedHashMap<>();
-                ((Map<String, List<?>>) value).forEach((key, values) -> grid.put(key,
-                        values.stream().map(String::valueOf).toList()));
-                spec = spec.withGrid(grid);
-            } else if (value instanceof List<?> list) {
-                spec = spec.withList(entry.getKey(), list.stream().map(String::valueOf).toList());
-            } else {
-                spec = spec.withList(entry.getKey(), List.of(String.valueOf(value)));
-            }
-        }
-        return spec;
+        return SpecKeys.fromMap(map);
     }
 
     /**

@@ -161,6 +161,48 @@ final class SpecKeys {
         return map;
     }
 
+    /** Splits a comma-separated list at commas outside parentheses (spec strings keep their own commas). */
+    static List<String> splitList(String text) {
+        List<String> items = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ',';
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                String item = text.substring(start, i).trim();
+                if (!item.isEmpty()) {
+                    items.add(item);
+                }
+                start = i + 1;
+            }
+        }
+        return items;
+    }
+
+    /** A spec rebuilt from {@link #toMap} as read back from JSON. */
+    @SuppressWarnings("unchecked")
+    static ExperimentSpec fromMap(Map<String, ?> map) {
+        ExperimentSpec spec = ExperimentSpec.defaults();
+        for (Map.Entry<String, ?> entry : map.entrySet()) {
+            Object value = entry.getValue();
+            if (entry.getKey().equals("grid")) {
+                Map<String, List<String>> grid = new LinkedHashMap<>();
+                ((Map<String, List<?>>) value).forEach((key, values) -> grid.put(key,
+                        values.stream().map(String::valueOf).toList()));
+                spec = spec.withGrid(grid);
+            } else if (value instanceof List<?> list) {
+                spec = spec.withList(entry.getKey(), list.stream().map(String::valueOf).toList());
+            } else {
+                spec = spec.withList(entry.getKey(), List.of(String.valueOf(value)));
+            }
+        }
+        return spec;
+    }
+
     /** A mutable copy of a spec's values, one field per record component. */
     static final class Draft {
         String name;
