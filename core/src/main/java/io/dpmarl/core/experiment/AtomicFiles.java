@@ -60,4 +60,16 @@ public final class AtomicFiles {
             }
         }
     }
+
+    /** Deletes a directory and everything in it (a run directory that holds nothing worth keeping). */
+    public static void deleteTree(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
 }

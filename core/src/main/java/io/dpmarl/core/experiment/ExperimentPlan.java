@@ -1,9 +1,9 @@
 package io.dpmarl.core.experiment;
 
-import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.PipelineSpec;
-import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.core.spi.SpecString;
@@ -17,7 +17,8 @@ import java.util.StringJoiner;
 /**
  * An experiment spec expanded over its grid and checked against the registry, before anything is
  * written: every grid point's components resolve (known plugins, known parameters, values in range) and
- * the pipeline of its first trial can be assembled. Trial {@code i} of every experiment uses the seed
+ * passes the {@link Preflight} checks (its pipeline assembles, so up-front budgets cover the schedule; the
+ * accountant supports the privatizers' events; every plotted metric can be recorded). Trial {@code i} of every experiment uses the seed
  * {@code RandomStreams.of(seed).child("trial/" + i).seed()} (common random numbers across grid points).
  *
  * @param spec        the validated spec
@@ -32,11 +33,15 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
      * @param index      position in the grid, from 0
      * @param label      the series label in metrics.csv: the grid assignment, or the run name without a grid
      * @param assignment the grid values of this point
-     * @param pipeline   the components
-     * @param episodes   episodes per trial
+     * @param pipeline   the components and the schedule
+     * @param noise      where this experiment's privacy noise comes from
      */
     public record Experiment(int index, String label, Map<String, String> assignment, PipelineSpec pipeline,
-                             int episodes) {
+                             NoiseMode noise) {
+        /** The schedule every trial of this experiment runs. */
+        public Schedule schedule() {
+            return pipeline.schedule().orElseThrow();
+        }
     }
 
     public ExperimentPlan {
@@ -79,10 +84,34 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
             pointSpec.validate();
             PipelineSpec pipeline = pipeline(pointSpec, registry);
             String label = label(spec.name(), point);
-            experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.episodes()));
-            PipelineModule.assemble(pipeline, registry, RandomStreams.of(seeds.get(0)), record -> { });
+            experiments.add(new Experiment(experiments.size(), label, point, pipeline, pointSpec.noise()));
+            Preflight.check(pipeline, spec.plots(), registry, seeds.get(0));
         }
         return new ExperimentPlan(spec, experiments, seeds);
+    }
+
+    /**
+     * The learner spec with the spec's top-level {@code privatizer} as its {@code privatizer} plugin parameter: the
+     * key means exactly {@code learner.privatizer}, so the learner must declare {@code privatizer} as a
+     * {@link io.dpmarl.core.spi.Param#plugin privatizer plugin} parameter.
+     */
+    static String withPrivatizer(String learner, String privatizer, Registry registry) {
+        registry.params(PluginKind.PRIVATIZER, privatizer);
+        SpecString parsed = SpecString.parse(learner);
+        Param target = registry.provider(PluginKind.LEARNER, parsed.name()).parameters().params().stream()
+                .filter(param -> param.name().equals("privatizer")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("learner '" + parsed.name() + "' has no 'privatizer' "
+                        + "parameter; remove the spec's privatizer or choose a learner that takes one"));
+        if (target.pluginKind().orElse(null) != PluginKind.PRIVATIZER) {
+            throw new IllegalArgumentException("learner '" + parsed.name() + "': parameter 'privatizer' is "
+                    + target.range() + ", not a privatizer plugin; set it with learner.privatizer=... instead of the "
+                    + "spec's privatizer key");
+        }
+        if (parsed.parameters().containsKey("privatizer")) {
+            throw new IllegalArgumentException("the privatizer is given twice: as 'privatizer' and inside "
+                    + "the learner spec; keep one");
+        }
+        return ExperimentSpec.withParameter(learner, "privatizer", privatizer);
     }
 
     private static String label(String name, Map<String, String> point) {
@@ -98,23 +127,14 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
         registry.params(PluginKind.ENVIRONMENT, spec.environment());
         registry.params(PluginKind.ACCOUNTANT, spec.accountant());
         String learner = spec.learner();
-        if (!spec.privatizer().isEmpty()) {
-            registry.params(PluginKind.PRIVATIZER, spec.privatizer());
-            SpecString parsed = SpecString.parse(learner);
-            if (!registry.provider(PluginKind.LEARNER, parsed.name()).parameters().names().contains("privatizer")) {
-                throw new IllegalArgumentException("learner '" + parsed.name() + "' has no 'privatizer' parameter; "
-                        + "remove the spec's privatizer or choose a learner that takes one");
-            }
-            if (parsed.parameters().containsKey("privatizer")) {
-                throw new IllegalArgumentException("the privatizer is given twice: as 'privatizer' and inside "
-                        + "the learner spec; keep one");
-            }
-            learner = ExperimentSpec.withParameter(learner, "privatizer", spec.privatizer());
+        if (spec.privatizer().isPresent()) {
+            learner = withPrivatizer(learner, spec.privatizer().get(), registry);
         }
         registry.params(PluginKind.LEARNER, learner);
-        Optional<PrivacyBudget> budget = Double.isNaN(spec.budgetEpsilon()) ? Optional.empty()
-                : Optional.of(new PrivacyBudget(spec.budgetEpsilon(),
-                Double.isNaN(spec.budgetDelta()) ? spec.delta() : spec.budgetDelta()));
-        return new PipelineSpec(spec.environment(), learner, spec.accountant(), spec.delta(), budget);
+        for (String evaluator : spec.evaluators()) {
+            registry.params(PluginKind.EVALUATOR, evaluator);
+        }
+        return new PipelineSpec(spec.environment(), learner, spec.accountant(), spec.delta(), spec.budget(),
+                spec.evaluators(), Optional.of(spec.schedule()));
     }
 }

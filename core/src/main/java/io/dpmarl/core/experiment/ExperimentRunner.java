@@ -6,15 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.TrialId;
-import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -46,8 +44,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * files exist are skipped, never recomputed; leftover temporary files of a killed run are deleted.
  */
 public final class ExperimentRunner {
-    /** The header of {@code privacy.csv}. */
-    public static final String PRIVACY_HEADER = "experiment,trial,step,key,releases,epsilon,note";
+    /** The header of {@code privacy.csv} (after its {@code # noise=...} comment line). */
+    public static final String PRIVACY_HEADER = PrivacyCsv.HEADER;
 
     private final Registry registry;
 
@@ -65,14 +63,14 @@ public final class ExperimentRunner {
     public RunSummary run(ExperimentPlan plan, RunOptions options) throws IOException {
         Path directory = options.directory();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Map<String, Object> config = config(plan, options);
+        Map<String, Object> config = RunConfig.of(plan, options);
         Path configFile = directory.resolve("config.json");
         if (Files.isDirectory(directory) && !isEmpty(directory)) {
             if (!Files.exists(configFile)) {
                 throw new IllegalArgumentException("run directory " + directory
                         + " exists and is not a dpmarl run; choose another --out");
             }
-            if (!options.resume()) {
+            if (!options.resume() && options.shard().isEmpty()) {
                 throw new IllegalArgumentException("run directory " + directory
                         + " already holds a run; pass --resume to continue it or choose another --out");
             }
@@ -84,19 +82,29 @@ public final class ExperimentRunner {
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
+        // Shards may share the directory at the same time: they neither delete another's temporary files nor the
+        // directory itself.
+        boolean fresh = !Files.exists(directory) && options.shard().isEmpty();
         Files.createDirectories(directory);
-        AtomicFiles.deleteLeftovers(directory);
+        if (options.shard().isEmpty()) {
+            AtomicFiles.deleteLeftovers(directory);
+        }
         AtomicFiles.write(configFile, json.writeValueAsBytes(config));
 
         List<TrialId> executed = new ArrayList<>();
         List<TrialId> skipped = new ArrayList<>();
         List<Runnable> tasks = new ArrayList<>();
         List<TrialId> taskIds = new ArrayList<>();
-        int total = plan.experiments().size() * plan.trialSeeds().size();
+        int total = 0;
+        long position = 0;
         for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++, position++) {
+                if (options.shard().isPresent() && !options.shard().get().owns(position)) {
+                    continue;
+                }
+                total++;
                 TrialId id = new TrialId(experiment.label(), trial, plan.trialSeeds().get(trial));
-                if (Files.exists(metricsFile(directory, experiment, trial))) {
+                if (Files.exists(RunFiles.metricsFile(directory, experiment, trial))) {
                     skipped.add(id);
                     continue;
                 }
@@ -141,10 +149,11 @@ public final class ExperimentRunner {
                         executed.add(taskIds.get(i));
                     } catch (ExecutionException failed) {
                         pool.shutdownNow();
+                        awaitQuietly(pool);
                         Throwable cause = failed.getCause();
                         options.log().accept(plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
-                                + taskIds.get(i).experiment() + "' failed; completed trials are kept in "
-                                + directory + " (continue with --resume)");
+                                + taskIds.get(i).experiment() + "' failed; " + afterFailure(plan, directory, fresh,
+                                cause));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
                         }
@@ -167,8 +176,68 @@ public final class ExperimentRunner {
                 }
             }
         }
-        List<Path> files = assemble(plan, directory, options);
+        if (options.shard().isPresent()) {
+            long missing = RunFiles.missingTrials(plan, directory);
+            if (missing > 0) {
+                options.log().accept(plan.spec().name() + ": shard " + options.shard().get() + " done; " + missing
+                        + " trial(s) of other shards are still missing; once every shard is done, assemble with "
+                        + "dpmarl merge " + directory);
+                return new RunSummary(directory, executed, skipped, List.of());
+            }
+        }
+        List<Path> files = RunFiles.assemble(plan, directory, options);
         return new RunSummary(directory, executed, skipped, files);
+    }
+
+    /**
+     * Assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots of a run directory
+     * whose trials were run by shards ({@link RunOptions#shard()}).
+     *
+     * @throws IllegalArgumentException if the directory is not a run of this plan or a trial is missing
+     */
+    public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log)
+            throws IOException {
+        if (!Files.isRegularFile(directory.resolve("config.json"))) {
+            throw new IllegalArgumentException(directory + " is not a dpmarl run directory (no config.json)");
+        }
+        long missing = RunFiles.missingTrials(plan, directory);
+        if (missing > 0) {
+            throw new IllegalArgumentException("cannot merge " + directory + ": " + missing + " of "
+                    + plan.experiments().size() * plan.trialSeeds().size()
+                    + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
+                    + directory + ")");
+        }
+        return RunFiles.assemble(plan, directory, RunOptions.of(directory, 1, log));
+    }
+
+    private static void awaitQuietly(ExecutorService pool) {
+        try {
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Cleans up after a failed trial and says what to do: a fresh run directory with no complete trial is deleted
+     * (nothing worth resuming); otherwise the complete trials are kept. A bad-input failure (an
+     * {@link IllegalArgumentException}, for example a budget exceeded mid-run) repeats identically from the same
+     * seeds, so {@code --resume} cannot help; any other failure may be transient and {@code --resume} continues.
+     */
+    private static String afterFailure(ExperimentPlan plan, Path directory, boolean fresh, Throwable cause)
+            throws IOException {
+        long complete = plan.experiments().size() * (long) plan.trialSeeds().size() - RunFiles.missingTrials(plan, directory);
+        boolean deterministic = cause instanceof IllegalArgumentException;
+        if (fresh && complete == 0) {
+            AtomicFiles.deleteTree(directory);
+            return "no trial was complete, so " + directory + " was removed" + (deterministic
+                    ? "; the failure repeats from the same seeds: fix the spec and run again"
+                    : "; run again");
+        }
+        return complete + " complete trial(s) are kept in " + directory + (deterministic
+                ? "; the failure repeats from the same seeds, so --resume would fail the same way: fix the spec and "
+                + "start a new run"
+                : "; continue with --resume");
     }
 
     private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,
@@ -177,12 +246,13 @@ public final class ExperimentRunner {
         List<MetricRecord> rows = new ArrayList<>();
         StringBuilder privacy = new StringBuilder();
         RandomStreams streams = RandomStreams.of(id.seed());
+        NoiseSource noise = experiment.noise() == NoiseMode.SECURE ? NoiseSource.secure() : streams.noise("privacy");
         Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams,
-                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'));
-        pipeline.run(id, experiment.episodes());
+                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'), noise);
+        pipeline.run(id, experiment.schedule());
         try {
-            AtomicFiles.writeText(privacyFile(directory, experiment, trial), privacy.toString());
-            AtomicFiles.writeText(metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
+            AtomicFiles.writeText(RunFiles.privacyFile(directory, experiment, trial), privacy.toString());
+            AtomicFiles.writeText(RunFiles.metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
         } catch (IOException io) {
             throw new java.io.UncheckedIOException(io);
         }
@@ -194,94 +264,9 @@ public final class ExperimentRunner {
                 row.nominal() ? "no formal guarantee" : "");
     }
 
-    private List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
-        StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
-        StringBuilder privacy = new StringBuilder(PRIVACY_HEADER).append('\n');
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-                metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
-                privacy.append(Files.readString(privacyFile(directory, experiment, trial), StandardCharsets.UTF_8));
-            }
-        }
-        List<MetricRecord> records = MetricsCsv.parse(metrics.toString(), "metrics.csv");
-        List<AggregateRow> aggregate = Aggregator.aggregate(records);
-        List<Path> files = new ArrayList<>();
-        files.add(write(directory.resolve("metrics.csv"), metrics.toString()));
-        files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
-        files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
-        List<String> recorded = Plotter.metricNames(aggregate);
-        for (String metric : plan.spec().plots()) {
-            if (!recorded.contains(metric)) {
-                options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
-                        + String.join(", ", recorded) + "); its plot is skipped");
-                continue;
-            }
-            files.addAll(Plotter.draw(aggregate, Plotter.defaultRequest(metric), directory.resolve("plots")));
-        }
-        options.log().accept(plan.spec().name() + ": wrote " + directory);
-        return files;
-    }
-
-    private static Path write(Path file, String content) throws IOException {
-        AtomicFiles.writeText(file, content);
-        return file;
-    }
-
-    private static Path trialDirectory(Path directory, ExperimentPlan.Experiment experiment) {
-        return directory.resolve("trials").resolve("experiment-" + experiment.index());
-    }
-
-    private static Path metricsFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
-        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".metrics.csv");
-    }
-
-    private static Path privacyFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
-        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".privacy.csv");
-    }
-
     private static boolean isEmpty(Path directory) throws IOException {
         try (var entries = Files.list(directory)) {
             return entries.findAny().isEmpty();
         }
-    }
-
-    private static Map<String, Object> config(ExperimentPlan plan, RunOptions options) {
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("spec", plan.spec().toMap());
-        List<Map<String, Object>> experiments = new ArrayList<>();
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("index", experiment.index());
-            entry.put("label", experiment.label());
-            entry.put("grid", experiment.assignment());
-            entry.put("environment", experiment.pipeline().environment());
-            entry.put("learner", experiment.pipeline().learner());
-            entry.put("accountant", experiment.pipeline().accountant());
-            entry.put("delta", experiment.pipeline().reportingDelta());
-            experiment.pipeline().budgetPerKey().ifPresent(budget -> entry.put("budget",
-                    Map.of("epsilon", budget.epsilon(), "delta", budget.delta())));
-            entry.put("episodes", experiment.episodes());
-            experiments.add(entry);
-        }
-        config.put("experiments", experiments);
-        List<Map<String, Object>> seeds = new ArrayList<>();
-        for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-            RandomStreams streams = RandomStreams.of(plan.trialSeeds().get(trial));
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("trial", trial);
-            entry.put("seed", streams.seed());
-            entry.put("environment_seed", streams.child("environment").seed());
-            entry.put("environment_reset_stream_seed", streams.derive("stream/environment/reset"));
-            entry.put("privacy_noise_seed", streams.derive("noise/privacy"));
-            seeds.add(entry);
-        }
-        config.put("trials", seeds);
-        Map<String, Object> execution = new LinkedHashMap<>();
-        execution.put("threads", options.threads());
-        execution.put("java_version", System.getProperty("java.version"));
-        execution.put("java_vendor", System.getProperty("java.vendor"));
-        execution.put("noise", "seeded from the trial seed (experiments only, not for real data)");
-        config.put("execution", execution);
-        return config;
     }
 }

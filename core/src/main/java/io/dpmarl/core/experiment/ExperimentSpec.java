@@ -1,78 +1,81 @@
 package io.dpmarl.core.experiment;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.dpmarl.core.pipeline.Pipeline;
+import io.dpmarl.core.pipeline.Schedule;
+import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.spi.SpecString;
-import io.dpmarl.core.validation.Checks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
- * An experiment spec: which environment, learner, privatizer and accountant, how many episodes, trials
- * and threads, the root seed, a parameter grid and the metrics to plot. Loaded from YAML or JSON
- * ({@link #load}), overridden with dotted {@code key=value} pairs ({@link #with}), expanded and
- * validated against the registry by {@link ExperimentPlan#resolve}.
+ * An experiment spec: which environment, learner, privatizer, accountant and evaluators, the schedule, the noise
+ * mode, trials and threads, the root seed, a parameter grid, the metrics to plot and the reproduction whose claims
+ * judge it. Loaded from YAML or JSON ({@link #load}), overridden with dotted {@code key=value} pairs
+ * ({@link #with}), expanded and validated against the registry by {@link ExperimentPlan#resolve}.
  *
- * <p>Keys (the same names serve in the file, in {@code --set key=value} and as grid keys):
- * {@code name}, {@code environment}, {@code learner}, {@code privatizer}, {@code accountant} (plugin spec
- * strings), {@code delta} (the delta at which epsilon is reported), {@code budget.epsilon} and
- * {@code budget.delta} (an optional per-key budget, enforced before noise is drawn), {@code episodes},
- * {@code trials}, {@code seed}, {@code threads}, {@code plots} (metric names), and
- * {@code <component>.<parameter>}, which sets one parameter of the component's spec string, for example
- * {@code privatizer.epsilon=0.5} turns {@code laplace(epsilon=1, sensitivity=1)} into
- * {@code laplace(epsilon=0.5, sensitivity=1)}. {@code grid} maps such keys to lists of values; every
- * combination (in the order written, last key fastest) is one experiment of the run.
+ * <p>The keys are listed and bound in one place, {@link SpecKeys}; the same names serve in the file, in
+ * {@code --set key=value} and as grid keys: {@code name}, {@code environment}, {@code learner}, {@code privatizer}
+ * (the learner's {@code privatizer} plugin parameter, or {@code none}), {@code accountant} (plugin spec strings),
+ * {@code delta} (the delta at which epsilon is reported), {@code budget.epsilon} and {@code budget.delta} (an
+ * optional per-principal budget, enforced before noise is drawn), {@code schedule.episodes} or
+ * {@code schedule.steps} ({@code episodes} and {@code steps} for short), {@code schedule.step-limit},
+ * {@code schedule.evaluate-every}, {@code schedule.evaluation-episodes}, {@code schedule.privacy-report-every},
+ * {@code evaluators} (evaluator specs), {@code noise} ({@code seeded} or {@code secure}, see {@link NoiseMode}),
+ * {@code trials}, {@code seed}, {@code threads}, {@code plots} (metric names), {@code claims}
+ * ({@code <paper>/<bundled spec>}: the reproduction claims that {@code dpmarl claims} applies to this run), and
+ * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
+ * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
+ * written, last key fastest) is one experiment of the run.
  *
  * @param name          run name (letters, digits, '.', '_' and '-')
  * @param environment   environment spec string
  * @param learner       learner spec string
- * @param privatizer    privatizer spec string handed to the learner's {@code privatizer} parameter, or
- *                      empty for none
+ * @param privatizer    privatizer spec string set as the learner's {@code privatizer} parameter, if any
  * @param accountant    accountant spec string
  * @param delta         reporting delta in [0, 1)
- * @param budgetEpsilon per-key budget epsilon, NaN for no budget
- * @param budgetDelta   per-key budget delta, NaN for {@code delta}
- * @param episodes      episodes per trial
+ * @param budgetEpsilon per-principal budget epsilon, if a budget is enforced
+ * @param budgetDelta   per-principal budget delta, if not {@code delta}
+ * @param schedule      the run's schedule
+ * @param evaluators    evaluator spec strings
+ * @param noise         where privacy noise comes from
  * @param trials        trials (seeds) per experiment
  * @param seed          root seed
  * @param threads       worker threads
  * @param grid          parameter grid: dotted key to values
  * @param plots         metrics to plot
+ * @param claims        the reproduction claims that judge this run, as {@code <paper>/<bundled spec>}
  */
-public record ExperimentSpec(String name, String environment, String learner, String privatizer, String accountant,
-                             double delta, double budgetEpsilon, double budgetDelta, int episodes, int trials,
-                             long seed, int threads, Map<String, List<String>> grid, List<String> plots) {
+public record ExperimentSpec(String name, String environment, String learner, Optional<String> privatizer,
+                             String accountant, double delta, OptionalDouble budgetEpsilon,
+                             OptionalDouble budgetDelta, Schedule schedule, List<String> evaluators, NoiseMode noise,
+                             int trials, long seed, int threads, Map<String, List<String>> grid, List<String> plots,
+                             Optional<String> claims) {
 
     /** The component names usable as the first part of a {@code <component>.<parameter>} key. */
-    public static final List<String> COMPONENTS = List.of("environment", "learner", "privatizer", "accountant");
-
-    private static final List<String> TOP_LEVEL_KEYS = List.of("name", "environment", "learner", "privatizer",
-            "accountant", "delta", "budget", "episodes", "trials", "seed", "threads", "grid", "plots");
+    public static final List<String> COMPONENTS = SpecKeys.COMPONENTS;
 
     public ExperimentSpec {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         grid.forEach((key, values) -> copy.put(key, List.copyOf(values)));
         grid = Collections.unmodifiableMap(copy);
         plots = List.copyOf(plots);
+        evaluators = List.copyOf(evaluators);
     }
 
     /** A spec with every default and no components (fill them with {@link #with}). */
     public static ExperimentSpec defaults() {
-        return new ExperimentSpec("experiment", "", "", "", "basic", 1e-6, Double.NaN, Double.NaN, 100, 5, 0L, 1,
-                Map.of(), List.of(io.dpmarl.core.pipeline.Pipeline.EPISODE_RETURN));
+        return new ExperimentSpec("experiment", "", "", Optional.empty(), "basic", 1e-6, OptionalDouble.empty(),
+                OptionalDouble.empty(), Schedule.episodes(100), List.of(), NoiseMode.SEEDED, 5, 0L, 1, Map.of(),
+                List.of(Pipeline.EPISODE_RETURN), Optional.empty());
     }
 
     /**
@@ -90,125 +93,15 @@ public record ExperimentSpec(String name, String environment, String learner, St
             throw new IllegalArgumentException("experiment spec file '" + file + "' does not exist");
         } catch (IOException unreadable) {
             throw new IllegalArgumentException("experiment spec file '" + file + "' cannot be read: "
-                    + oneLine(unreadable.getMessage()));
+                    + SpecFile.oneLine(unreadable.getMessage()));
         }
         boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
-        ExperimentSpec spec = parse(text, json, file.toString());
-        return spec.withAll(overrides);
+        return parse(text, json, file.toString()).withAll(overrides);
     }
 
     /** Parses spec text (YAML, or JSON if {@code json}); {@code source} names it in messages. */
     public static ExperimentSpec parse(String text, boolean json, String source) {
-        ObjectMapper mapper = json ? new ObjectMapper() : new YAMLMapper();
-        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        JsonNode root;
-        try {
-            root = mapper.readTree(text);
-        } catch (JsonProcessingException malformed) {
-            var location = malformed.getLocation();
-            throw new IllegalArgumentException("experiment spec " + source + ": malformed " + (json ? "JSON" : "YAML")
-                    + (location == null ? "" : " at line " + location.getLineNr() + ", column "
-                    + location.getColumnNr()) + ": " + oneLine(malformed.getOriginalMessage()));
-        }
-        if (root == null || root.isMissingNode() || root.isNull()) {
-            throw new IllegalArgumentException("experiment spec " + source + " is empty");
-        }
-        if (!root.isObject()) {
-            throw new IllegalArgumentException("experiment spec " + source + " must be a mapping of keys ("
-                    + String.join(", ", TOP_LEVEL_KEYS) + "), got a " + root.getNodeType().toString()
-                    .toLowerCase(Locale.ROOT));
-        }
-        ExperimentSpec spec = defaults();
-        for (Iterator<Map.Entry<String, JsonNode>> fields = root.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
-            String key = field.getKey();
-            JsonNode value = field.getValue();
-            switch (key) {
-                case "budget" -> {
-                    if (!value.isObject()) {
-                        throw new IllegalArgumentException("experiment spec " + source
-                                + ": 'budget' must be a mapping with keys epsilon and delta");
-                    }
-                    for (Iterator<Map.Entry<String, JsonNode>> budget = value.fields(); budget.hasNext(); ) {
-                        Map.Entry<String, JsonNode> entry = budget.next();
-                        if (!entry.getKey().equals("epsilon") && !entry.getKey().equals("delta")) {
-                            throw new IllegalArgumentException("experiment spec " + source + ": unknown key 'budget."
-                                    + entry.getKey() + "'; accepted: budget.epsilon, budget.delta");
-                        }
-                        spec = spec.with("budget." + entry.getKey(), scalar(entry.getValue(), "budget."
-                                + entry.getKey(), source));
-                    }
-                }
-                case "grid" -> {
-                    if (!value.isObject()) {
-                        throw new IllegalArgumentException("experiment spec " + source
-                                + ": 'grid' must be a mapping from keys to lists of values");
-                    }
-                    Map<String, List<String>> grid = new LinkedHashMap<>();
-                    for (Iterator<Map.Entry<String, JsonNode>> entries = value.fields(); entries.hasNext(); ) {
-                        Map.Entry<String, JsonNode> entry = entries.next();
-                        List<String> values = new ArrayList<>();
-                        if (entry.getValue().isArray()) {
-                            for (JsonNode item : entry.getValue()) {
-                                values.add(scalar(item, "grid." + entry.getKey(), source));
-                            }
-                        } else {
-                            values.add(scalar(entry.getValue(), "grid." + entry.getKey(), source));
-                        }
-                        grid.put(entry.getKey(), values);
-                    }
-                    spec = spec.withGrid(grid);
-                }
-                case "plots" -> {
-                    List<String> plots = new ArrayList<>();
-                    if (value.isArray()) {
-                        for (JsonNode item : value) {
-                            plots.add(scalar(item, "plots", source));
-                        }
-                    } else {
-                        plots.addAll(splitList(scalar(value, "plots", source)));
-                    }
-                    spec = spec.withPlots(plots);
-                }
-                default -> {
-                    if (!TOP_LEVEL_KEYS.contains(key)) {
-                        throw new IllegalArgumentException("experiment spec " + source + ": unknown key '" + key
-                                + "'; accepted: " + String.join(", ", TOP_LEVEL_KEYS));
-                    }
-                    spec = spec.with(key, scalar(value, key, source));
-                }
-            }
-        }
-        return spec;
-    }
-
-    private static String scalar(JsonNode node, String key, String source) {
-        if (node == null || node.isNull()) {
-            return "";
-        }
-        if (!node.isValueNode()) {
-            throw new IllegalArgumentException("experiment spec " + source + ": '" + key
-                    + "' must be a single value, got a " + node.getNodeType().toString().toLowerCase(Locale.ROOT));
-        }
-        return node.asText();
-    }
-
-    private static List<String> splitList(String text) {
-        List<String> items = new ArrayList<>();
-        for (String item : text.split(",")) {
-            if (!item.isBlank()) {
-                items.add(item.trim());
-            }
-        }
-        return items;
-    }
-
-    private static String oneLine(String message) {
-        if (message == null) {
-            return "unknown error";
-        }
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).trim();
+        return SpecFile.parse(text, json, source);
     }
 
     /** Applies {@code key=value} overrides in order (the {@code --set} flags). */
@@ -225,74 +118,49 @@ public record ExperimentSpec(String name, String environment, String learner, St
         return spec;
     }
 
-    /** This spec with one key set; see the class Javadoc for the keys. */
+    /**
+     * This spec with one key set; see the class Javadoc for the keys. A list key ({@code evaluators},
+     * {@code plots}) takes its items separated by commas outside parentheses.
+     */
     public ExperimentSpec with(String key, String value) {
-        switch (key) {
-            case "name":
-                return new ExperimentSpec(value, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "environment":
-                return new ExperimentSpec(name, value, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "learner":
-                return new ExperimentSpec(name, environment, value, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "privatizer":
-                return new ExperimentSpec(name, environment, learner, value.equals("none") ? "" : value, accountant,
-                        delta, budgetEpsilon, budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "accountant":
-                return new ExperimentSpec(name, environment, learner, privatizer, value, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "delta":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, real(key, value),
-                        budgetEpsilon, budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "budget.epsilon":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta,
-                        real(key, value), budgetDelta, episodes, trials, seed, threads, grid, plots);
-            case "budget.delta":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        real(key, value), episodes, trials, seed, threads, grid, plots);
-            case "episodes":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, (int) integer(key, value, true), trials, seed, threads, grid, plots);
-            case "trials":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, (int) integer(key, value, true), seed, threads, grid, plots);
-            case "seed":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, integer(key, value, false), threads, grid, plots);
-            case "threads":
-                return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                        budgetDelta, episodes, trials, seed, (int) integer(key, value, true), grid, plots);
-            case "plots":
-                return withPlots(splitList(value));
-            default:
-                int dot = key.indexOf('.');
-                if (dot > 0 && COMPONENTS.contains(key.substring(0, dot)) && dot < key.length() - 1) {
-                    String component = key.substring(0, dot);
-                    String current = component(component);
-                    if (current.isEmpty()) {
-                        throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component);
-                    }
-                    return with(component, withParameter(current, key.substring(dot + 1), value));
-                }
-                throw new IllegalArgumentException("unknown key '" + key + "'; accepted: name, environment, learner, "
-                        + "privatizer, accountant, delta, budget.epsilon, budget.delta, episodes, trials, seed, "
-                        + "threads, plots, or <component>.<parameter> with component one of "
-                        + String.join(", ", COMPONENTS));
+        Optional<SpecKeys.Key> found = SpecKeys.find(key);
+        if (found.isPresent()) {
+            return withList(key, found.get().list() ? SpecKeys.splitList(value) : List.of(value));
         }
+        int dot = key.indexOf('.');
+        if (dot > 0 && COMPONENTS.contains(key.substring(0, dot)) && dot < key.length() - 1) {
+            String component = key.substring(0, dot);
+            String current = component(component);
+            if (current.isEmpty()) {
+                throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component);
+            }
+            return with(component, withParameter(current, key.substring(dot + 1), value));
+        }
+        throw new IllegalArgumentException("unknown key '" + key + "'; accepted: " + SpecKeys.accepted());
+    }
+
+    /** This spec with a key set to a list of values (a single value for scalar keys). */
+    public ExperimentSpec withList(String key, List<String> values) {
+        SpecKeys.Key found = SpecKeys.find(key).orElseThrow(() -> new IllegalArgumentException("unknown key '" + key
+                + "'; accepted: " + SpecKeys.accepted()));
+        if (!found.list() && values.size() != 1) {
+            throw new IllegalArgumentException("'" + key + "' takes one value, got " + values.size());
+        }
+        SpecKeys.Draft draft = new SpecKeys.Draft(this);
+        found.bind().accept(draft, values.stream().map(String::trim).toList());
+        return draft.build();
     }
 
     /** This spec with another grid. */
     public ExperimentSpec withGrid(Map<String, List<String>> newGrid) {
-        return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                budgetDelta, episodes, trials, seed, threads, newGrid, plots);
+        SpecKeys.Draft draft = new SpecKeys.Draft(this);
+        draft.grid = newGrid;
+        return draft.build();
     }
 
     /** This spec with other plotted metrics. */
     public ExperimentSpec withPlots(List<String> newPlots) {
-        return new ExperimentSpec(name, environment, learner, privatizer, accountant, delta, budgetEpsilon,
-                budgetDelta, episodes, trials, seed, threads, grid, newPlots);
+        return withList("plots", newPlots);
     }
 
     /** The spec string of a component ({@code environment}, {@code learner}, {@code privatizer}, {@code accountant}). */
@@ -300,11 +168,19 @@ public record ExperimentSpec(String name, String environment, String learner, St
         return switch (component) {
             case "environment" -> environment;
             case "learner" -> learner;
-            case "privatizer" -> privatizer;
+            case "privatizer" -> privatizer.orElse("");
             case "accountant" -> accountant;
             default -> throw new IllegalArgumentException("component must be one of " + String.join(", ", COMPONENTS)
                     + ", got '" + component + "'");
         };
+    }
+
+    /** The per-principal budget, if one is enforced (its delta defaults to the reporting delta). */
+    public Optional<PrivacyBudget> budget() {
+        if (budgetEpsilon.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new PrivacyBudget(budgetEpsilon.getAsDouble(), budgetDelta.orElse(delta)));
     }
 
     /** The spec string with one parameter set (added if absent), in canonical {@code name(k=v, ...)} form. */
@@ -312,60 +188,11 @@ public record ExperimentSpec(String name, String environment, String learner, St
         SpecString parsed = SpecString.parse(spec);
         Map<String, String> parameters = new LinkedHashMap<>(parsed.parameters());
         parameters.put(parameter, value);
-        return render(parsed.name(), parameters);
-    }
-
-    /** Renders a spec string. */
-    public static String render(String name, Map<String, String> parameters) {
-        if (parameters.isEmpty()) {
-            return name;
-        }
-        StringJoiner joiner = new StringJoiner(", ", name + "(", ")");
-        parameters.forEach((key, value) -> joiner.add(key + "=" + value));
-        return joiner.toString();
-    }
-
-    private static double real(String key, String value) {
-        String text = value.trim().toLowerCase(Locale.ROOT);
-        switch (text) {
-            case "inf", "+inf", "infinity", ".inf" -> {
-                return Double.POSITIVE_INFINITY;
-            }
-            case "-inf", "-infinity", "-.inf" -> {
-                return Double.NEGATIVE_INFINITY;
-            }
-            case "nan", ".nan" -> {
-                return Double.NaN;
-            }
-            default -> {
-                try {
-                    return Double.parseDouble(text);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(key + " must be a number, got '" + value + "'");
-                }
-            }
-        }
-    }
-
-    private static long integer(String key, String value, boolean positive) {
-        long parsed;
-        try {
-            parsed = Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be an integer" + (positive ? " in [1, inf)" : "")
-                    + ", got '" + value + "'");
-        }
-        if (positive) {
-            if (parsed > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(key + " must be in [1, " + Integer.MAX_VALUE + "], got " + parsed);
-            }
-            Checks.atLeast(key, parsed, 1);
-        }
-        return parsed;
+        return new SpecString(parsed.name(), parameters).render();
     }
 
     /**
-     * Checks the values that need no registry: name, required components, delta, budget, plots.
+     * Checks the values that need no registry: name, required components, budget, plots, grid keys, claims.
      *
      * @throws IllegalArgumentException naming the first problem
      */
@@ -383,15 +210,8 @@ public record ExperimentSpec(String name, String environment, String learner, St
         if (accountant.isBlank()) {
             throw new IllegalArgumentException("experiment spec needs an 'accountant', for example basic");
         }
-        Checks.delta("delta", delta);
-        if (!Double.isNaN(budgetEpsilon)) {
-            Checks.positiveFinite("budget.epsilon", budgetEpsilon);
-        }
-        if (!Double.isNaN(budgetDelta)) {
-            if (Double.isNaN(budgetEpsilon)) {
-                throw new IllegalArgumentException("budget.delta needs budget.epsilon");
-            }
-            Checks.delta("budget.delta", budgetDelta);
+        if (budgetDelta.isPresent() && budgetEpsilon.isEmpty()) {
+            throw new IllegalArgumentException("budget.delta needs budget.epsilon");
         }
         for (String plot : plots) {
             if (!plot.matches("[A-Za-z0-9_.-]+")) {
@@ -399,38 +219,41 @@ public record ExperimentSpec(String name, String environment, String learner, St
             }
         }
         for (String key : grid.keySet()) {
-            if (List.of("name", "trials", "seed", "threads", "plots").contains(key)) {
+            if (!SpecKeys.gridable(key)) {
                 throw new IllegalArgumentException("grid key '" + key + "' cannot vary within a run; accepted grid "
-                        + "keys: environment, learner, privatizer, accountant, delta, budget.epsilon, budget.delta, "
-                        + "episodes, or <component>.<parameter>");
+                        + "keys: environment, learner, privatizer, accountant, delta, budget.*, schedule.*, "
+                        + "or <component>.<parameter>");
             }
             if (grid.get(key).isEmpty()) {
                 throw new IllegalArgumentException("grid key '" + key + "' needs at least one value");
             }
         }
+        if (claims.isPresent() && !claims.get().matches("[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")) {
+            throw new IllegalArgumentException("claims must be <paper>/<bundled spec>, for example "
+                    + "dp-nash-vi/rz-tiny, got '" + claims.get() + "'");
+        }
         return this;
     }
 
-    /** The spec as a JSON-friendly map (for {@code config.json}). */
+    /**
+     * Rebuilds a spec from {@link #toMap()} as read back from a run's {@code config.json} (for {@code dpmarl merge}
+     * and {@code dpmarl claims}).
+     */
+    public static ExperimentSpec fromMap(Map<String, ?> map) {
+        return SpecKeys.fromMap(map);
+    }
+
+    /**
+     * The spec a run directory was written for, from its {@code config.json}.
+     *
+     * @throws IllegalArgumentException if the directory is not a run or its config cannot be read
+     */
+    public static ExperimentSpec ofRun(Path runDirectory) {
+        return RunConfig.readSpec(runDirectory);
+    }
+
+    /** The spec as a JSON-friendly map of its present keys (for {@code config.json}). */
     public Map<String, Object> toMap() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("name", name);
-        map.put("environment", environment);
-        map.put("learner", learner);
-        map.put("privatizer", privatizer.isEmpty() ? "none" : privatizer);
-        map.put("accountant", accountant);
-        map.put("delta", delta);
-        if (!Double.isNaN(budgetEpsilon)) {
-            Map<String, Object> budget = new LinkedHashMap<>();
-            budget.put("epsilon", budgetEpsilon);
-            budget.put("delta", Double.isNaN(budgetDelta) ? delta : budgetDelta);
-            map.put("budget", budget);
-        }
-        map.put("episodes", episodes);
-        map.put("trials", trials);
-        map.put("seed", seed);
-        map.put("grid", grid);
-        map.put("plots", plots);
-        return map;
+        return SpecKeys.toMap(this);
     }
 }

@@ -14,13 +14,26 @@ import java.util.function.Consumer;
  * @param terminal  draw a progress bar with ETA instead of log lines
  * @param beforeTrial called on the worker thread before each trial runs (a test hook; may throw to
  *                  simulate a crash)
+ * @param shard     run only this share of the trials, if given
  */
 public record RunOptions(Path directory, boolean resume, int threads, Consumer<String> log, boolean terminal,
-                         Consumer<TrialId> beforeTrial) {
+                         Consumer<TrialId> beforeTrial, java.util.Optional<Shard> shard) {
     public RunOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be in [1, inf), got " + threads);
         }
+        java.util.Objects.requireNonNull(shard, "shard");
+    }
+
+    /** Options that run every trial. */
+    public RunOptions(Path directory, boolean resume, int threads, Consumer<String> log, boolean terminal,
+                      Consumer<TrialId> beforeTrial) {
+        this(directory, resume, threads, log, terminal, beforeTrial, java.util.Optional.empty());
+    }
+
+    /** These options running only {@code value}'s share of the trials. */
+    public RunOptions withShard(Shard value) {
+        return new RunOptions(directory, resume, threads, log, terminal, beforeTrial, java.util.Optional.of(value));
     }
 
     /** Options for a fresh run without a progress bar. */
@@ -30,11 +43,11 @@ public record RunOptions(Path directory, boolean resume, int threads, Consumer<S
 
     /** These options with resume on or off. */
     public RunOptions withResume(boolean value) {
-        return new RunOptions(directory, value, threads, log, terminal, beforeTrial);
+        return new RunOptions(directory, value, threads, log, terminal, beforeTrial, shard);
     }
 
     /** These options with a hook run before each trial. */
     public RunOptions withBeforeTrial(Consumer<TrialId> hook) {
-        return new RunOptions(directory, resume, threads, log, terminal, hook);
+        return new RunOptions(directory, resume, threads, log, terminal, hook, shard);
     }
 }

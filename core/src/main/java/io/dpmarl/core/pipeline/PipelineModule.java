@@ -39,6 +39,7 @@ public final class PipelineModule extends AbstractModule {
     private final RandomStreams streams;
     private final TrialMetrics metrics;
     private final Consumer<PrivacyRow> privacySink;
+    private final NoiseSource privacyNoise;
 
     /**
      * @param spec     the components
@@ -49,11 +50,18 @@ public final class PipelineModule extends AbstractModule {
      */
     public PipelineModule(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
                           Consumer<PrivacyRow> privacySink) {
+        this(spec, registry, streams, metrics, privacySink, streams.noise("privacy"));
+    }
+
+    /** As above, with the privacy noise source given (for example {@link NoiseSource#secure()}). */
+    public PipelineModule(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
+                          Consumer<PrivacyRow> privacySink, NoiseSource privacyNoise) {
         this.spec = spec;
         this.registry = registry;
         this.streams = streams;
         this.metrics = metrics;
         this.privacySink = privacySink;
+        this.privacyNoise = privacyNoise;
     }
 
     /** Assembles the pipeline of one trial with a fresh injector; metric rows go to {@code sink}. */
@@ -64,8 +72,15 @@ public final class PipelineModule extends AbstractModule {
     /** Assembles the pipeline of one trial with a fresh injector. */
     public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
                                     Consumer<PrivacyRow> privacySink) {
+        return assemble(spec, registry, streams, metrics, privacySink, streams.noise("privacy"));
+    }
+
+    /** Assembles the pipeline of one trial with a fresh injector and the given privacy noise source. */
+    public static Pipeline assemble(PipelineSpec spec, Registry registry, RandomStreams streams, TrialMetrics metrics,
+                                    Consumer<PrivacyRow> privacySink, NoiseSource privacyNoise) {
         try {
-            return Guice.createInjector(new PipelineModule(spec, registry, streams, metrics, privacySink))
+            return Guice.createInjector(new PipelineModule(spec, registry, streams, metrics, privacySink,
+                            privacyNoise))
                     .getInstance(Pipeline.class);
         } catch (com.google.inject.ProvisionException | com.google.inject.CreationException wrapped) {
             Throwable cause = wrapped.getCause();
@@ -90,7 +105,7 @@ public final class PipelineModule extends AbstractModule {
     @Provides
     @Singleton
     NoiseSource noise() {
-        return streams.noise("privacy");
+        return privacyNoise;
     }
 
     @Provides

@@ -18,13 +18,50 @@ import java.util.Optional;
  * @param max           upper bound (numbers)
  * @param maxInclusive  whether {@code max} itself is accepted
  * @param choices       accepted values (strings), empty for any
+ * @param pluginKind    the kind of plugin a {@link ParamType#PLUGIN} value names, empty for other types
  */
 public record Param(String name, ParamType type, String description, Optional<Object> defaultValue,
-                    double min, boolean minInclusive, double max, boolean maxInclusive, List<String> choices) {
+                    double min, boolean minInclusive, double max, boolean maxInclusive, List<String> choices,
+                    Optional<PluginKind> pluginKind) {
+
+    /** The value of an optional plugin parameter ({@code withDefault(NONE)}) that selects no plugin. */
+    public static final String NONE = "none";
+
+    public Param {
+        java.util.Objects.requireNonNull(name, "name");
+        java.util.Objects.requireNonNull(type, "type");
+        choices = List.copyOf(choices);
+        java.util.Objects.requireNonNull(pluginKind, "pluginKind");
+        if ((type == ParamType.PLUGIN) != pluginKind.isPresent()) {
+            throw new IllegalArgumentException("parameter '" + name + "': a plugin kind goes with type PLUGIN only");
+        }
+    }
 
     private static Param of(String name, ParamType type, String description) {
         return new Param(name, type, description, Optional.empty(), Double.NEGATIVE_INFINITY, true,
-                Double.POSITIVE_INFINITY, true, List.of());
+                Double.POSITIVE_INFINITY, true, List.of(), Optional.empty());
+    }
+
+    /**
+     * A nested plugin of {@code kind}, given as a spec string such as {@code laplace(epsilon=1, sensitivity=1)}.
+     * The registry validates it when the owning spec is resolved (the plugin exists in that kind and its own
+     * parameters parse). With {@code withDefault(Param.NONE)} the value {@code none} selects no plugin.
+     * Read it with {@link Params#plugin(String)} or {@link Params#string(String)}.
+     */
+    public static Param plugin(String name, PluginKind kind, String description) {
+        return new Param(name, ParamType.PLUGIN, description, Optional.empty(), Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of(), Optional.of(kind));
+    }
+
+    /** True if this plugin parameter accepts {@code none} (its default is {@code none}). */
+    public boolean acceptsNone() {
+        return type == ParamType.PLUGIN && defaultValue.map(NONE::equals).orElse(false);
+    }
+
+    /** The type as shown by {@code dpmarl list}: {@code real}, ..., or {@code <privatizer plugin>}. */
+    public String typeLabel() {
+        return pluginKind.map(kind -> "<" + kind.label() + " plugin>")
+                .orElse(type.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** A real parameter, unbounded until restricted. */
@@ -50,39 +87,40 @@ public record Param(String name, ParamType type, String description, Optional<Ob
     /** A string parameter, restricted to {@code choices} if any are given. */
     public static Param string(String name, String description, String... choices) {
         return new Param(name, ParamType.STRING, description, Optional.empty(), Double.NEGATIVE_INFINITY, true,
-                Double.POSITIVE_INFINITY, true, List.of(choices));
+                Double.POSITIVE_INFINITY, true, List.of(choices), Optional.empty());
     }
 
     /** Accepts values strictly above {@code bound}. */
     public Param above(double bound) {
-        return new Param(name, type, description, defaultValue, bound, false, max, maxInclusive, choices);
+        return new Param(name, type, description, defaultValue, bound, false, max, maxInclusive, choices, pluginKind);
     }
 
     /** Accepts values at or above {@code bound}. */
     public Param atLeast(double bound) {
-        return new Param(name, type, description, defaultValue, bound, true, max, maxInclusive, choices);
+        return new Param(name, type, description, defaultValue, bound, true, max, maxInclusive, choices, pluginKind);
     }
 
     /** Accepts values strictly below {@code bound}. */
     public Param below(double bound) {
-        return new Param(name, type, description, defaultValue, min, minInclusive, bound, false, choices);
+        return new Param(name, type, description, defaultValue, min, minInclusive, bound, false, choices, pluginKind);
     }
 
     /** Accepts values at or below {@code bound}. */
     public Param atMost(double bound) {
-        return new Param(name, type, description, defaultValue, min, minInclusive, bound, true, choices);
+        return new Param(name, type, description, defaultValue, min, minInclusive, bound, true, choices, pluginKind);
     }
 
     /** Rejects infinite values (a finite epsilon, a finite scale). */
     public Param finite() {
         return new Param(name, type, description, defaultValue, min, minInclusive,
                 max == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY : max,
-                max == Double.POSITIVE_INFINITY ? false : maxInclusive, choices);
+                max == Double.POSITIVE_INFINITY ? false : maxInclusive, choices, pluginKind);
     }
 
     /** Makes the parameter optional with this default. */
     public Param withDefault(Object value) {
-        return new Param(name, type, description, Optional.of(value), min, minInclusive, max, maxInclusive, choices);
+        return new Param(name, type, description, Optional.of(value), min, minInclusive, max, maxInclusive, choices,
+                pluginKind);
     }
 
     /** The accepted range in interval notation, for example {@code (0, inf)}. */
@@ -92,6 +130,9 @@ public record Param(String name, ParamType type, String description, Optional<Ob
         }
         if (type == ParamType.STRING) {
             return choices.isEmpty() ? "any string" : "one of " + String.join(", ", choices);
+        }
+        if (type == ParamType.PLUGIN) {
+            return "a " + pluginKind.orElseThrow().label() + " plugin spec" + (acceptsNone() ? " or none" : "");
         }
         return (minInclusive && min != Double.NEGATIVE_INFINITY ? "[" : "(") + format(min) + ", " + format(max)
                 + (maxInclusive && max != Double.POSITIVE_INFINITY ? "]" : ")");
@@ -113,8 +154,19 @@ public record Param(String name, ParamType type, String description, Optional<Ob
 
     /** Parses and validates one value; the message names the parameter and the accepted range. */
     public Object parse(String owner, String raw) {
+        return parseWith(owner + ": parameter '" + name + "' ", raw);
+    }
+
+    /**
+     * Parses and validates one value of a setting that is not a plugin parameter (an experiment spec key); the
+     * message reads {@code key 'trials' must be in [1, inf), got 0}.
+     */
+    public Object parseSetting(String raw) {
+        return parseWith("key '" + name + "' ", raw);
+    }
+
+    private Object parseWith(String prefix, String raw) {
         String text = raw.trim();
-        String prefix = owner + ": parameter '" + name + "' ";
         switch (type) {
             case REAL -> {
                 double value;
@@ -151,6 +203,16 @@ public record Param(String name, ParamType type, String description, Optional<Ob
                     return Boolean.parseBoolean(text);
                 }
                 throw new IllegalArgumentException(prefix + "must be true or false, got '" + raw + "'");
+            }
+            case PLUGIN -> {
+                if (acceptsNone() && text.equals(NONE)) {
+                    return NONE;
+                }
+                try {
+                    return SpecString.parse(text).render();
+                } catch (IllegalArgumentException malformed) {
+                    throw new IllegalArgumentException(prefix + "must be " + range() + ": " + malformed.getMessage());
+                }
             }
             default -> {
                 if (!choices.isEmpty() && !choices.contains(text)) {

@@ -11,5 +11,7 @@ public enum ParamType {
     /** {@code true} or {@code false}. */
     BOOLEAN,
     /** A string, optionally restricted to a set of choices. */
-    STRING
+    STRING,
+    /** A nested plugin spec string of a given {@link PluginKind}, validated by the {@link Registry}. */
+    PLUGIN
 }

@@ -58,6 +58,15 @@ public final class Params {
         return get(name).toString();
     }
 
+    /**
+     * The spec string of a plugin parameter ({@link Param#plugin}), or empty if it is {@code none}; create the
+     * plugin with {@code context.registry().create(kind, type, spec, context)}.
+     */
+    public java.util.Optional<String> plugin(String name) {
+        String spec = string(name);
+        return spec.equals(Param.NONE) ? java.util.Optional.empty() : java.util.Optional.of(spec);
+    }
+
     /** The canonical spec string, for example {@code laplace(epsilon=0.5, sensitivity=1.0)}. */
     public String toSpec() {
         if (values.isEmpty()) {

@@ -25,6 +25,15 @@ public interface PluginProvider<T> {
     ParamSpec parameters();
 
     /**
+     * The names of the metrics that instances of this plugin record through {@link PluginContext#metrics()} (learners
+     * and evaluators), so that a spec's {@code plots} can be checked before a run starts and {@code dpmarl list} can
+     * show them. A name ending in {@code *} stands for a family, for example {@code regret_agent_*}. Default: none.
+     */
+    default java.util.List<String> metrics() {
+        return java.util.List.of();
+    }
+
+    /**
      * Creates an instance from validated parameters.
      *
      * @param params  values for every parameter of {@link #parameters()} (defaults filled in)

@@ -67,10 +67,31 @@ public final class Registry {
         return provider;
     }
 
-    /** Resolves a spec string's parameters against the provider without creating anything. */
+    /**
+     * Resolves a spec string's parameters against the provider without creating anything, nested plugin
+     * parameters ({@link Param#plugin}) included: each must name a plugin of its kind whose own parameters resolve.
+     */
     public Params params(PluginKind kind, String spec) {
         SpecString parsed = SpecString.parse(spec);
-        return provider(kind, parsed.name()).parameters().resolve(parsed.name(), parsed.parameters());
+        PluginProvider<?> provider = provider(kind, parsed.name());
+        Params params = provider.parameters().resolve(parsed.name(), parsed.parameters());
+        for (Param param : provider.parameters().params()) {
+            if (param.type() != ParamType.PLUGIN) {
+                continue;
+            }
+            String value = params.string(param.name());
+            if (param.acceptsNone() && value.equals(Param.NONE)) {
+                continue;
+            }
+            PluginKind nested = param.pluginKind().orElseThrow();
+            try {
+                params(nested, value);
+            } catch (IllegalArgumentException invalid) {
+                throw new IllegalArgumentException(parsed.name() + ": parameter '" + param.name() + "' must be "
+                        + param.range() + ": " + invalid.getMessage(), invalid);
+            }
+        }
+        return params;
     }
 
     /** Creates the plugin a spec string names. */
@@ -82,7 +103,7 @@ public final class Registry {
         }
         SpecString parsed = SpecString.parse(spec);
         PluginProvider<?> provider = provider(kind, parsed.name());
-        Params params = provider.parameters().resolve(parsed.name(), parsed.parameters());
+        Params params = params(kind, spec);
         return (T) provider.create(params, context);
     }
 

@@ -68,6 +68,16 @@ public record SpecString(String name, Map<String, String> parameters) {
         return new SpecString(name, parameters);
     }
 
+    /** The canonical text {@code name(k=v, ...)}, or {@code name} without parameters. */
+    public String render() {
+        if (parameters.isEmpty()) {
+            return name;
+        }
+        java.util.StringJoiner joiner = new java.util.StringJoiner(", ", name + "(", ")");
+        parameters.forEach((key, value) -> joiner.add(key + "=" + value));
+        return joiner.toString();
+    }
+
     private static void requireName(String name, String spec) {
         if (!name.matches("[A-Za-z][A-Za-z0-9_.-]*")) {
             throw new IllegalArgumentException("plugin spec '" + spec

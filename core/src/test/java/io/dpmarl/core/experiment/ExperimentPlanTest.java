@@ -33,17 +33,17 @@ class ExperimentPlanTest {
         "privatizer.epsilon|NaN|shift-test: parameter 'epsilon' must be in (0, inf), got NaN",
         "privatizer.epsilon|-1|shift-test: parameter 'epsilon' must be in (0, inf), got -1",
         "privatizer.epsilon|inf|shift-test: parameter 'epsilon' must be in (0, inf), got inf",
-        "delta|1|delta must be in [0, 1), got 1.0",
-        "delta|-0.5|delta must be in [0, 1), got -0.5",
+        "delta|1|key 'delta' must be in [0, 1), got 1",
+        "delta|-0.5|key 'delta' must be in [0, 1), got -0.5",
         "privatizer|nope(epsilon=1)|unknown privatizer plugin 'nope'; known: shift-test",
+        "privatizer|local|unknown privatizer plugin 'local'; known: shift-test",
         "learner|greedy-test(speed=3)|greedy-test: unknown parameter 'speed'; accepted: exploration, privatizer",
         "environment|bandit-test(horizon=0)|bandit-test: parameter 'horizon' must be in [1, inf), got 0",
         "accountant|rdp|unknown accountant plugin 'rdp'; known: sum-test",
     })
     void badInputIsRejectedBeforeAnythingRuns(String key, String value, String message) {
-        ExperimentSpec bad = spec.withGrid(java.util.Map.of()).with(key, value);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> ExperimentPlan.resolve(bad, registry));
+                () -> ExperimentPlan.resolve(spec.withGrid(java.util.Map.of()).with(key, value), registry));
         assertEquals(message, error.getMessage());
     }
 
@@ -62,5 +62,14 @@ class ExperimentPlanTest {
         assertEquals("the privatizer is given twice: as 'privatizer' and inside the learner spec; keep one",
                 assertThrows(IllegalArgumentException.class, () -> ExperimentPlan.resolve(twice, registry))
                         .getMessage());
+    }
+
+    @Test
+    void aLearnersPrivatizerParameterIsCheckedAgainstThePrivatizerPlugins() {
+        ExperimentSpec inside = spec.withGrid(java.util.Map.of()).with("privatizer", "none")
+                .with("learner", "greedy-test(privatizer=local)");
+        assertEquals("greedy-test: parameter 'privatizer' must be a privatizer plugin spec or none: unknown privatizer "
+                + "plugin 'local'; known: shift-test", assertThrows(IllegalArgumentException.class,
+                () -> ExperimentPlan.resolve(inside, registry)).getMessage());
     }
 }

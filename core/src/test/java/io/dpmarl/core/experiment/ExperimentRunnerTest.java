@@ -69,6 +69,7 @@ class ExperimentRunnerTest {
         // 2 experiments x 5 trials x 25 episodes x (episode_return, epsilon_spent).
         assertEquals(2 * 5 * 25 * 2, metrics.size());
         List<String> privacy = Files.readAllLines(out.resolve("privacy.csv"));
+        assertEquals("# noise=seeded", privacy.remove(0));
         assertEquals(ExperimentRunner.PRIVACY_HEADER, privacy.get(0));
         // One release per stage: 2 x 5 x 25 x 3 ledger entries; the last of a trial at epsilon 0.5 is 75 x 0.5.
         // One row per episode and trial for the one key charged (3 releases of 0.5 per episode): not one per charge.
@@ -166,5 +167,79 @@ class ExperimentRunnerTest {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () ->
                 new ExperimentRunner(registry).run(other, RunOptions.of(directory, 1, log::add).withResume(true)));
         assertTrue(error.getMessage().contains("was written for another spec"), error.getMessage());
+    }
+
+    @Test
+    void seededNoiseIsWrittenAsSuchAndReplays(@TempDir Path directory) throws Exception {
+        run(directory.resolve("a"), 1);
+        run(directory.resolve("b"), 2);
+        Path a = directory.resolve("a");
+        assertEquals(java.util.Optional.of(NoiseMode.SEEDED), PrivacyCsv.noiseMode(a.resolve("privacy.csv")));
+        List<PrivacyCsv.Row> rows = PrivacyCsv.read(a.resolve("privacy.csv"));
+        assertEquals(2 * 5 * 25, rows.size(), "the comment line is skipped by the reader");
+        assertEquals(new PrivacyCsv.Row("privatizer.epsilon=0.5", 4, 25, "agent/0", 75, 37.5, ""), rows.get(124));
+        var config = new com.fasterxml.jackson.databind.ObjectMapper().readTree(a.resolve("config.json").toFile());
+        assertEquals("seeded", config.get("noise").asText());
+        assertTrue(config.get("trials").get(0).has("privacy_noise_seed"));
+        assertArrayEquals(Files.readAllBytes(a.resolve("metrics.csv")),
+                Files.readAllBytes(directory.resolve("b/metrics.csv")), "seeded noise replays");
+    }
+
+    @Test
+    void secureNoiseIsNotReplayableAndItsSeedsAreNotWritten(@TempDir Path directory) throws Exception {
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC + "noise: secure\n", false, "spec"),
+                registry);
+        for (String name : List.of("a", "b")) {
+            new ExperimentRunner(registry).run(plan, RunOptions.of(directory.resolve(name), 1, log::add));
+        }
+        Path a = directory.resolve("a");
+        assertEquals("# noise=secure", Files.readAllLines(a.resolve("privacy.csv")).get(0));
+        assertEquals(java.util.Optional.of(NoiseMode.SECURE), PrivacyCsv.noiseMode(a.resolve("privacy.csv")));
+        var config = new com.fasterxml.jackson.databind.ObjectMapper().readTree(a.resolve("config.json").toFile());
+        assertEquals("secure", config.get("noise").asText());
+        assertFalse(Files.readString(a.resolve("config.json")).contains("privacy_noise_seed"));
+        // The privatizer's shift comes from the privacy noise: with a secure source two runs of the same seeds differ
+        // (a collision of all 250 episode returns has probability far below 1e-100); the accounting does not.
+        assertFalse(java.util.Arrays.equals(Files.readAllBytes(a.resolve("metrics.csv")),
+                Files.readAllBytes(directory.resolve("b/metrics.csv"))));
+        assertArrayEquals(Files.readAllBytes(a.resolve("privacy.csv")),
+                Files.readAllBytes(directory.resolve("b/privacy.csv")));
+    }
+
+    @Test
+    void twoShardsThenMergeGiveTheFilesOfAnUnshardedRun(@TempDir Path directory) throws Exception {
+        Path whole = directory.resolve("whole");
+        run(whole, 1);
+        Path sharded = directory.resolve("sharded");
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        ExperimentRunner runner = new ExperimentRunner(registry);
+        List<TrialId> first = new ArrayList<>();
+        RunSummary shard0 = runner.run(plan, RunOptions.of(sharded, 2, log::add).withShard(Shard.parse("0/2"))
+                .withBeforeTrial(first::add));
+        // Positions 0, 2, 4, 6, 8 of (experiment, trial) order: trials 0, 2, 4 of the first series, 1, 3 of the second.
+        assertEquals(5, shard0.executed().size());
+        assertEquals(List.of(0, 2, 4, 1, 3), shard0.executed().stream().map(TrialId::trial).toList());
+        assertTrue(shard0.files().isEmpty());
+        assertFalse(Files.exists(sharded.resolve("metrics.csv")), "no aggregates while trials are missing");
+        assertTrue(log.get(log.size() - 1).contains("5 trial(s) of other shards are still missing"), log.toString());
+        IllegalArgumentException early = assertThrows(IllegalArgumentException.class, () -> runner.merge(plan,
+                sharded, log::add));
+        assertTrue(early.getMessage().startsWith("cannot merge " + sharded + ": 5 of 10 trials are missing"),
+                early.getMessage());
+
+        runner.run(plan, RunOptions.of(sharded, 1, log::add).withShard(new Shard(1, 2)));
+        // The second shard completes the set and assembles; merge rebuilds the plan from config.json alone.
+        var config = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                sharded.resolve("config.json").toFile(), Map.class);
+        @SuppressWarnings("unchecked")
+        ExperimentSpec rebuilt = ExperimentSpec.fromMap((Map<String, Object>) config.get("spec"));
+        assertEquals(plan.spec(), rebuilt);
+        Files.delete(sharded.resolve("metrics.csv"));
+        runner.merge(ExperimentPlan.resolve(rebuilt, registry), sharded, log::add);
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(name)), Files.readAllBytes(sharded.resolve(name)), name);
+        }
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("2/2"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("a/b"));
     }
 }

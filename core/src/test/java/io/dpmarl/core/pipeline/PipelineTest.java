@@ -102,7 +102,8 @@ class PipelineTest {
                 "sum-test", 0.0, Optional.empty());
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> PipelineModule.assemble(spec, registry, RandomStreams.of(1), row -> { }));
-        assertEquals("shift-test: parameter 'epsilon' must be in (0, inf), got 0", error.getMessage());
+        assertEquals("greedy-test: parameter 'privatizer' must be a privatizer plugin spec or none: shift-test: "
+                + "parameter 'epsilon' must be in (0, inf), got 0", error.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> new PipelineSpec("bandit-test", "greedy-test", "sum-test", 1.0, Optional.empty()));
     }

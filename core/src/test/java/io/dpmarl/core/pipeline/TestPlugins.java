@@ -120,7 +120,7 @@ public final class TestPlugins {
 
         public ParamSpec parameters() {
             return ParamSpec.of(Param.real("exploration", "random action rate").atLeast(0).atMost(1).withDefault(0.2),
-                    Param.string("privatizer", "reward privatizer").withDefault("none"));
+                    Param.plugin("privatizer", PluginKind.PRIVATIZER, "reward privatizer").withDefault(Param.NONE));
         }
 
         public Learner create(Params params, PluginContext context) {

@@ -53,7 +53,7 @@ class RegistryTest {
         }
     }
 
-    static final class AccountantProvider implements PluginProvider<Accountant> {
+    static class AccountantProvider implements PluginProvider<Accountant> {
         private final String name;
 
         AccountantProvider(String name) {
@@ -195,5 +195,37 @@ class RegistryTest {
         assertEquals(0L, context.streams().seed());
         NoiseSource noise = context.noise();
         assertFalse(noise.isSeeded());
+    }
+
+    /** An accountant that takes a nested privatizer (only to test nested validation). */
+    static final class NestingProvider extends AccountantProvider {
+        NestingProvider() {
+            super("nesting");
+        }
+
+        @Override
+        public ParamSpec parameters() {
+            return ParamSpec.of(Param.plugin("privatizer", PluginKind.PRIVATIZER, "nested").withDefault(Param.NONE),
+                    Param.plugin("required", PluginKind.PRIVATIZER, "nested, required").withDefault("toy(epsilon=1)"));
+        }
+    }
+
+    @Test
+    void nestedPluginParametersAreValidatedByTheRegistry() {
+        Registry nesting = Registry.of(List.of(toy, new NestingProvider()));
+        Params params = nesting.params(PluginKind.ACCOUNTANT, "nesting(privatizer=toy(epsilon=2))");
+        assertEquals("toy(epsilon=2)", params.plugin("privatizer").orElseThrow());
+        assertEquals(java.util.Optional.empty(), nesting.params(PluginKind.ACCOUNTANT, "nesting").plugin("privatizer"));
+        assertEquals("nesting: parameter 'privatizer' must be a privatizer plugin spec or none: unknown privatizer "
+                + "plugin 'local'; known: toy", assertThrows(IllegalArgumentException.class,
+                () -> nesting.params(PluginKind.ACCOUNTANT, "nesting(privatizer=local)")).getMessage());
+        assertEquals("nesting: parameter 'privatizer' must be a privatizer plugin spec or none: toy: parameter "
+                + "'epsilon' must be in (0, inf), got 0", assertThrows(IllegalArgumentException.class,
+                () -> nesting.create(PluginKind.ACCOUNTANT, Accountant.class, "nesting(privatizer=toy(epsilon=0))"))
+                .getMessage());
+        // "none" is only accepted where the parameter is optional.
+        assertEquals("nesting: parameter 'required' must be a privatizer plugin spec: unknown privatizer plugin "
+                + "'none'; known: toy", assertThrows(IllegalArgumentException.class,
+                () -> nesting.params(PluginKind.ACCOUNTANT, "nesting(required=none)")).getMessage());
     }
 }

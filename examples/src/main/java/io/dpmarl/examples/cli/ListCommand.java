@@ -1,11 +1,13 @@
 package io.dpmarl.examples.cli;
 
+import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +17,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dpmarl list [--kind KIND]}: every discovered plugin of each kind with its description and its
- * parameters (type, default, accepted range). Kept free of Guice, Jackson and XChart so that it starts
+ * parameters (type, default, accepted range; nested plugin parameters show as {@code <privatizer plugin>}),
+ * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...), and the metrics a plugin
+ * declares it records. Kept free of Guice, Jackson and XChart so that it starts
  * fast.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -28,7 +32,8 @@ final class ListCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--kind", paramLabel = "KIND",
-            description = "Only this kind: environment, privatizer, accountant, event, learner, planner, reproduction.")
+            description = "Only this kind: environment, privatizer, accountant, event, learner, planner, evaluator, "
+                    + "reproduction.")
     String kind;
 
     @Override
@@ -38,8 +43,8 @@ final class ListCommand implements Callable<Integer> {
             try {
                 only = PluginKind.valueOf(kind.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("unknown kind '" + kind + "'; accepted: environment, privatizer, "
-                        + "accountant, event, learner, planner, reproduction");
+                throw new IllegalArgumentException("unknown kind '" + kind + "'; accepted: " + String.join(", ",
+                        java.util.Arrays.stream(PluginKind.values()).map(PluginKind::label).toList()));
             }
         }
         Registry registry = parent.registry();
@@ -53,16 +58,92 @@ final class ListCommand implements Callable<Integer> {
                 out.println("  (none)");
             }
             for (PluginProvider<?> provider : registry.list(pluginKind)) {
-                out.println("  " + provider.name() + "  " + provider.description());
+                String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + accountingMode(registry, provider) + "]" : "";
+                out.println("  " + provider.name() + mode + "  " + provider.description());
+                if (!provider.metrics().isEmpty()) {
+                    out.println("      records: " + String.join(", ", provider.metrics()));
+                }
                 for (Param param : provider.parameters().params()) {
-                    out.println("      " + param.name() + " (" + param.type().name().toLowerCase(Locale.ROOT)
+                    out.println("      " + param.name() + " (" + param.typeLabel()
                             + ", " + param.defaultValue().map(value -> "default " + value).orElse("required")
                             + ", " + param.range() + "): " + param.description());
                 }
             }
             out.println();
         }
+        if (only == null) {
+            out.println("metrics every run records: " + io.dpmarl.core.pipeline.Pipeline.EPISODE_RETURN + ", "
+                    + io.dpmarl.core.pipeline.Pipeline.AGENT_RETURN_PREFIX + "<i> (one per agent, with several agents), "
+                    + io.dpmarl.core.pipeline.Pipeline.EPSILON_SPENT + " (once the ledger is charged), "
+                    + io.dpmarl.core.pipeline.Pipeline.EVALUATION_RETURN + " (when the schedule evaluates); plugins "
+                    + "add those listed under 'records'");
+        }
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * The accounting mode of a privatizer ({@code per-release}, {@code scheduled}, {@code up-front}, {@code nominal}),
+     * read from an instance made with the defaults and, for required parameters, a value inside their range.
+     */
+    static String accountingMode(Registry registry, PluginProvider<?> provider) {
+        for (int attempt = 0; attempt < CANDIDATES.length; attempt++) {
+            java.util.StringJoiner spec = new java.util.StringJoiner(", ", provider.name() + "(", ")");
+            boolean complete = true;
+            for (Param param : provider.parameters().params()) {
+                if (param.defaultValue().isEmpty()) {
+                    java.util.Optional<String> value = example(param, CANDIDATES[attempt]);
+                    complete &= value.isPresent();
+                    value.ifPresent(v -> spec.add(param.name() + "=" + v));
+                }
+            }
+            if (!complete) {
+                break;
+            }
+            try {
+                Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, spec.toString());
+                try {
+                    return privatizer.accounting(OptionalLong.empty()).mode();
+                } catch (IllegalArgumentException needsLength) {
+                    return privatizer.accounting(OptionalLong.of(1)).mode();
+                }
+            } catch (RuntimeException inconsistent) {
+                // try the next candidate values
+            }
+        }
+        return "accounting depends on parameters";
+    }
+
+    /** Values tried in turn for every required number (the first inside its range is used). */
+    private static final double[] CANDIDATES = {0.5, 2, 10, 0.1};
+
+    /** A value inside a required parameter's range, if one is easy to name. */
+    private static java.util.Optional<String> example(Param param, double candidate) {
+        switch (param.type()) {
+            case BOOLEAN -> {
+                return java.util.Optional.of("false");
+            }
+            case STRING -> {
+                return java.util.Optional.of(param.choices().isEmpty() ? "x" : param.choices().get(0));
+            }
+            case REAL, INTEGER, LONG -> {
+                boolean real = param.type() == io.dpmarl.core.spi.ParamType.REAL;
+                double value = real ? candidate : Math.ceil(candidate);
+                for (double option : new double[] {value, value + Math.max(0, param.min()), (param.min()
+                        + param.max()) / 2}) {
+                    String text = real ? Double.toString(option) : Long.toString((long) Math.ceil(option));
+                    try {
+                        param.parse("list", text);
+                        return java.util.Optional.of(text);
+                    } catch (IllegalArgumentException outOfRange) {
+                        // next option
+                    }
+                }
+                return java.util.Optional.empty();
+            }
+            default -> {
+                return java.util.Optional.empty();
+            }
+        }
     }
 }

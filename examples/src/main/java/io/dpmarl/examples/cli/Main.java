@@ -50,12 +50,7 @@ public final class Main {
             err.flush();
             return BAD_INPUT;
         });
-        for (CommandLine sub : commandLine.getSubcommands().values()) {
-            if (sub.getCommandSpec().optionsMap().get("--help") == null) {
-                sub.getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true)
-                        .description("Show this help message and exit.").build());
-            }
-        }
+        addHelp(commandLine);
         commandLine.setExecutionStrategy(parseResult -> {
             ClassLoader previous = Thread.currentThread().getContextClassLoader();
             ClassLoader plugins;
@@ -92,6 +87,17 @@ public final class Main {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Every command and subcommand, at any depth, answers {@code --help}. */
+    private static void addHelp(CommandLine command) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            if (sub.getCommandSpec().optionsMap().get("--help") == null) {
+                sub.getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true)
+                        .description("Show this help message and exit.").build());
+            }
+            addHelp(sub);
+        }
     }
 
     private static String message(Throwable cause) {

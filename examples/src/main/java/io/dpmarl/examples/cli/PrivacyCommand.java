@@ -97,9 +97,10 @@ public final class PrivacyCommand implements Callable<Integer> {
                 description = "privacy event spec, for example \"subsampled-gaussian(sigma=1.1, q=0.01)\"")
         String event;
 
-        @Option(names = "--count", defaultValue = "1", paramLabel = "N",
-                description = "repetitions of the preceding event (default ${DEFAULT-VALUE})")
-        long count;
+        // No picocli default here: usage help of an argument group reads defaults from a group instance that
+        // does not exist yet and crashed (dpmarl privacy epsilon --help); the field's initial value is the default.
+        @Option(names = "--count", paramLabel = "N", description = "repetitions of the preceding event (default 1)")
+        long count = 1;
     }
 
     /** Options shared by the subcommands that compose events. */

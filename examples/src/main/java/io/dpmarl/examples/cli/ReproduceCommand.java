@@ -1,22 +1,26 @@
 package io.dpmarl.examples.cli;
 
-import io.dpmarl.core.experiment.AtomicFiles;
+import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
-import io.dpmarl.core.experiment.ClaimStatus;
-import io.dpmarl.core.experiment.Csv;
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentRunner;
+import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.experiment.ReproductionSettings;
 import io.dpmarl.core.experiment.RunDirectory;
+import io.dpmarl.core.experiment.RunOptions;
 import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,17 +29,19 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl reproduce [paper-id ...|--all] [--quick|--full] [--out DIR] [--seed S] [--threads N]}:
- * runs the bundled reproductions (plugins of kind REPRODUCTION), each into {@code <out>/<paper-id>/},
- * prints one row per claim (paper, claim, paper value, measured value, status) and writes the rows to
- * {@code <out>/claims.csv} ({@code paper,claim,expected,measured,status}). Exit code 1 if any claim FAILs;
- * a reproduction that throws counts as one FAIL row and the other papers still run.
+ * {@code dpmarl reproduce [PAPER ...|--all] [--quick|--full] [--out DIR] [--threads N] [--resume]}: for each paper
+ * (plugins of kind REPRODUCTION; all when none is named) runs every bundled spec of the setting with the ordinary
+ * runner into {@code DIR/<paper>/<spec-name>/}, writes {@code DIR/<paper>/reproduction.json} (paper, setting, spec
+ * names), evaluates the paper's claims over those runs into {@code DIR/<paper>/claims.csv}, and finally prints one
+ * table of every paper's claims and writes them to {@code DIR/claims.csv} ({@code paper,claim,expected,measured,
+ * status}). Every bundled spec of every paper is validated before the first trial runs. Exit code 1 if any claim
+ * FAILs; a paper that crashes counts as one FAIL row and the other papers still run.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = "Run the bundled paper reproductions and check their claims (exit 1 if any claim fails).")
 final class ReproduceCommand implements Callable<Integer> {
     /** The header of {@code claims.csv}. */
-    static final String CLAIMS_HEADER = "paper,claim,expected,measured,status";
+    static final String CLAIMS_HEADER = ClaimTable.HEADER;
 
     @ParentCommand
     DpmarlCommand parent;
@@ -58,11 +64,14 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/reproduce).")
     Path out = Path.of("runs", "reproduce");
 
-    @Option(names = "--seed", paramLabel = "S", description = "Root seed (default: 1).")
-    long seed = 1;
+    @Option(names = "--seed", paramLabel = "S", description = "Override the root seed of every bundled spec.")
+    Long seed;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--resume", description = "Continue an interrupted reproduction in --out, skipping finished trials.")
+    boolean resume;
 
     @Override
     public Integer call() throws IOException {
@@ -76,10 +85,9 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--threads must be in [1, inf), got " + threads);
         }
         Registry registry = parent.registry();
-        List<PluginProvider<?>> available = registry.list(PluginKind.REPRODUCTION);
         List<String> selected = new ArrayList<>();
         if (papers.isEmpty()) {
-            available.forEach(provider -> selected.add(provider.name()));
+            registry.list(PluginKind.REPRODUCTION).forEach(provider -> selected.add(provider.name()));
         } else {
             for (String paper : papers) {
                 registry.provider(PluginKind.REPRODUCTION, paper);
@@ -88,46 +96,91 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        Consumer<String> log = line -> {
+            stderr.println(line);
+            stderr.flush();
+        };
+        // Checks before anything starts: every bundled spec of every selected paper resolves.
+        Map<String, Reproduction> reproductions = new LinkedHashMap<>();
+        Map<String, List<Bundled>> plans = new LinkedHashMap<>();
+        for (String paper : selected) {
+            Reproduction reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, paper);
+            reproductions.put(paper, reproduction);
+            List<Bundled> bundled = new ArrayList<>();
+            for (BundledSpec specOfPaper : reproduction.specs(full)) {
+                ExperimentSpec experiment = Reproductions.load(specOfPaper, reproduction);
+                if (seed != null) {
+                    experiment = experiment.with("seed", Long.toString(seed));
+                }
+                bundled.add(new Bundled(specOfPaper, ExperimentPlan.resolve(experiment, registry)));
+                Path run = out.resolve(paper).resolve(specOfPaper.name());
+                if (!resume && Files.isDirectory(run)) {
+                    throw new IllegalArgumentException(run + " already holds a run; pass --resume to continue the "
+                            + "reproduction or choose another --out");
+                }
+            }
+            plans.put(paper, bundled);
+        }
         Files.createDirectories(out);
         List<Claim> claims = new ArrayList<>();
         if (selected.isEmpty()) {
             stdout.println("no reproductions are registered yet; nothing to check");
         }
         for (String paper : selected) {
-            Reproduction reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, paper);
-            RunDirectory output = RunDirectory.create(out.resolve(paper));
-            stderr.println("reproduce " + paper + " (" + (full ? "full" : "quick") + ", seed " + seed + ", "
-                    + threads + " threads) -> " + output.directory());
-            stderr.flush();
-            ReproductionSettings settings = new ReproductionSettings(full, seed, threads, output, line -> {
-                stderr.println("  " + paper + ": " + line);
-                stderr.flush();
-            });
+            Path directory = out.resolve(paper);
+            log.accept("reproduce " + paper + " (" + (full ? "full" : "quick") + ", " + threads + " threads) -> "
+                    + directory);
             try {
-                claims.addAll(reproduction.run(settings));
+                claims.addAll(plans.get(paper).isEmpty() ? legacy(reproductions.get(paper), directory, log)
+                        : reproduce(reproductions.get(paper), plans.get(paper), directory, registry, log));
             } catch (RuntimeException | IOException crash) {
                 // A crashing reproduction is a failed check of this paper; the other papers still run.
-                stderr.println("  " + paper + ": failed: " + causes(crash));
-                stderr.flush();
+                log.accept("  " + paper + ": failed: " + causes(crash));
                 claims.add(Claim.check(paper, "reproduction runs to completion", "no error",
                         "error: " + causes(crash), false));
             }
+        }
+        Path csv = out.resolve("claims.csv");
+        ClaimTable.write(csv, claims);
+        return ClaimTable.print(stdout, claims, csv) > 0 ? Main.FAILED : Main.OK;
+    }
+
+    /** A bundled spec with its resolved plan. */
+    private record Bundled(BundledSpec spec, ExperimentPlan plan) {
+    }
+
+    private List<Claim> reproduce(Reproduction reproduction, List<Bundled> bundled, Path directory, Registry registry,
+                                  Consumer<String> log) throws IOException {
+        Files.createDirectories(directory);
+        Reproductions.writeManifest(directory, new Reproductions.Manifest(reproduction.paperId(), full,
+                bundled.stream().map(b -> b.spec().name()).toList()));
+        Map<String, Path> runs = new LinkedHashMap<>();
+        int index = 0;
+        for (Bundled item : bundled) {
+            index++;
+            Path run = directory.resolve(item.spec().name());
+            log.accept(reproduction.paperId() + ": spec " + index + "/" + bundled.size() + " " + item.spec().name()
+                    + " -> " + run);
+            boolean continuing = resume && Files.isRegularFile(run.resolve("config.json"));
+            new ExperimentRunner(registry).run(item.plan(), new RunOptions(run, continuing, threads, log,
+                    System.console() != null, trial -> { }));
+            runs.put(item.spec().name(), run);
+        }
+        List<Claim> claims = Reproductions.claims(reproduction, runs, !full, log);
+        ClaimTable.write(directory.resolve("claims.csv"), claims);
+        return claims;
+    }
+
+    @SuppressWarnings("deprecation")
+    private List<Claim> legacy(Reproduction reproduction, Path directory, Consumer<String> log) throws IOException {
+        RunDirectory output = RunDirectory.create(directory);
+        ReproductionSettings settings = new ReproductionSettings(full, seed == null ? 1 : seed, threads, output,
+                line -> log.accept("  " + reproduction.paperId() + ": " + line));
+        try {
+            return reproduction.run(settings);
+        } finally {
             output.finish();
         }
-        StringBuilder csv = new StringBuilder(CLAIMS_HEADER).append('\n');
-        for (Claim claim : claims) {
-            csv.append(Csv.line(claim.paper(), claim.claim(), claim.expected(), claim.measured(),
-                    claim.status().name())).append('\n');
-        }
-        AtomicFiles.writeText(out.resolve("claims.csv"), csv.toString());
-        if (!claims.isEmpty()) {
-            printTable(stdout, claims);
-        }
-        long failed = claims.stream().filter(claim -> claim.status() == ClaimStatus.FAIL).count();
-        stdout.println(claims.size() + " claim(s): " + count(claims, ClaimStatus.PASS) + " PASS, " + failed
-                + " FAIL, " + count(claims, ClaimStatus.RECORDED) + " RECORDED; wrote " + out.resolve("claims.csv"));
-        stdout.flush();
-        return failed > 0 ? Main.FAILED : Main.OK;
     }
 
     /** The messages of an exception and its causes, on one line. */
@@ -140,33 +193,5 @@ final class ReproduceCommand implements Callable<Integer> {
                     .append(Main.oneLine(String.valueOf(cause.getMessage()))).append(')');
         }
         return text.toString();
-    }
-
-    private static long count(List<Claim> claims, ClaimStatus status) {
-        return claims.stream().filter(claim -> claim.status() == status).count();
-    }
-
-    private static void printTable(PrintWriter out, List<Claim> claims) {
-        String[] header = {"paper", "claim", "paper value", "measured", "status"};
-        int[] widths = new int[header.length];
-        List<String[]> rows = new ArrayList<>();
-        rows.add(header);
-        for (Claim claim : claims) {
-            rows.add(new String[] {claim.paper(), claim.claim(), claim.expected(), claim.measured(),
-                claim.status().name()});
-        }
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                line.append(i == 0 ? "" : "  ").append(i == row.length - 1 ? row[i]
-                        : String.format("%-" + widths[i] + "s", row[i]));
-            }
-            out.println(line);
-        }
     }
 }

@@ -5,6 +5,7 @@ import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.RunOptions;
 import io.dpmarl.core.experiment.RunSummary;
+import io.dpmarl.core.experiment.Shard;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,9 +20,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl run <spec.yaml> [--set key=value]... [--resume] [--threads N] [--out DIR]}: validates the
- * experiment spec against the registry (nothing is written if anything is wrong), then runs every trial
- * of every grid point and writes the run directory (see {@link ExperimentRunner}).
+ * {@code dpmarl run <spec.yaml> [--set key=value]... [--resume] [--threads N] [--out DIR] [--shard I/N]}: validates
+ * the experiment spec against the registry (nothing is written if anything is wrong), then runs every trial
+ * of every grid point (or one shard's share) and writes the run directory (see {@link ExperimentRunner}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run an experiment spec (YAML or JSON) and write metrics, privacy ledger, aggregates and plots.")
@@ -48,11 +49,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<name>).")
     Path out;
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only the trials at positions p with p mod N = I "
+            + "(in experiment, trial order) into the shared run directory; assemble with dpmarl merge DIR.")
+    String shard;
+
     @Override
     public Integer call() throws IOException {
         if (threads != null && threads < 1) {
             throw new IllegalArgumentException("--threads must be in [1, inf), got " + threads);
         }
+        java.util.Optional<Shard> share = shard == null ? java.util.Optional.empty()
+                : java.util.Optional.of(Shard.parse(shard));
         ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides);
         ExperimentPlan plan = ExperimentPlan.resolve(experiment, parent.registry());
         Path directory = out != null ? out : Path.of("runs", experiment.name());
@@ -62,10 +69,12 @@ final class RunCommand implements Callable<Integer> {
                 line -> {
                     stderr.println(line);
                     stderr.flush();
-                }, System.console() != null, trial -> { });
+                }, System.console() != null, trial -> { }, share);
         RunSummary summary = new ExperimentRunner(parent.registry()).run(plan, options);
-        stdout.println("run " + experiment.name() + ": " + summary.executed().size() + " trials run, "
-                + summary.skipped().size() + " resumed, " + plan.experiments().size() + " experiment(s)");
+        stdout.println("run " + experiment.name() + share.map(s -> " (shard " + s + ")").orElse("") + ": "
+                + summary.executed().size() + " trials run, " + summary.skipped().size() + " resumed, "
+                + plan.experiments().size() + " experiment(s)" + (summary.files().isEmpty()
+                ? "; other shards' trials are missing, assemble with: dpmarl merge " + directory : ""));
         for (Path file : summary.files()) {
             stdout.println("  " + file);
         }

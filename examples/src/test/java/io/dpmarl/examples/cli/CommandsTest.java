@@ -47,15 +47,118 @@ class CommandsTest {
     }
 
     @Test
-    void helpOnEveryCommand() {
-        for (String command : List.of("list", "run", "reproduce", "plot", "privacy", "sample")) {
-            Cli.Result result = Cli.run(command, "--help");
-            assertEquals(0, result.code(), command);
-            assertTrue(result.out().contains("Usage: dpmarl " + command), command + ": " + result.out());
+    void helpOnEveryCommandAndSubcommandOfTheWholeTree() {
+        List<List<String>> paths = new java.util.ArrayList<>();
+        collect(new picocli.CommandLine(new DpmarlCommand()), new java.util.ArrayList<>(), paths);
+        assertTrue(paths.size() >= 12, "the walk found " + paths);
+        assertTrue(paths.contains(List.of("privacy", "epsilon")) && paths.contains(List.of("privacy", "delta"))
+                && paths.contains(List.of("claims")) && paths.contains(List.of("merge")), paths.toString());
+        for (List<String> path : paths) {
+            List<String> args = new java.util.ArrayList<>(path);
+            args.add("--help");
+            Cli.Result result = Cli.run(args.toArray(String[]::new));
+            String name = String.join(" ", path);
+            assertEquals(0, result.code(), name + ": " + result.err());
+            assertEquals("", result.err(), name);
+            assertTrue(result.out().startsWith(("Usage: dpmarl " + name).strip()), name + ": " + result.out());
+            assertTrue(result.out().lines().count() > 2, name + ": " + result.out());
         }
         Cli.Result root = Cli.run("--help");
-        assertEquals(0, root.code());
-        assertTrue(root.out().contains("reproduce"));
+        assertTrue(root.out().contains("reproduce") && root.out().contains("claims"));
+    }
+
+    @Test
+    void listShowsAccountingModesNestedPluginParametersDeclaredMetricsAndEvaluators() {
+        PluginProvider<io.dpmarl.core.privacy.Privatizer> upFront = new PluginProvider<>() {
+            public PluginKind kind() {
+                return PluginKind.PRIVATIZER;
+            }
+
+            public String name() {
+                return "upfront-toy";
+            }
+
+            public String description() {
+                return "charges a whole stream when it opens";
+            }
+
+            public ParamSpec parameters() {
+                return ParamSpec.of(io.dpmarl.core.spi.Param.real("epsilon", "budget").above(0).finite());
+            }
+
+            public io.dpmarl.core.privacy.Privatizer create(Params params, PluginContext context) {
+                return new io.dpmarl.core.fixtures.ToyPrivatizer() {
+                    @Override
+                    public io.dpmarl.core.privacy.StreamAccounting accounting(java.util.OptionalLong length) {
+                        return new io.dpmarl.core.privacy.StreamAccounting.UpFront(event(), length.orElseThrow(() ->
+                                new IllegalArgumentException("upfront-toy needs the stream length")));
+                    }
+                };
+            }
+        };
+        PluginProvider<io.dpmarl.core.evaluate.Evaluator> evaluator = new PluginProvider<>() {
+            public PluginKind kind() {
+                return PluginKind.EVALUATOR;
+            }
+
+            public String name() {
+                return "gap-toy";
+            }
+
+            public String description() {
+                return "records a gap";
+            }
+
+            public ParamSpec parameters() {
+                return ParamSpec.none();
+            }
+
+            @Override
+            public List<String> metrics() {
+                return List.of("gap", "gap_agent_*");
+            }
+
+            public io.dpmarl.core.evaluate.Evaluator create(Params params, PluginContext context) {
+                return new io.dpmarl.core.evaluate.Evaluator() {
+                };
+            }
+        };
+        Cli.Result result = Cli.run(loader -> {
+            Registry found = Registry.discover(loader);
+            List<PluginProvider<?>> providers = new java.util.ArrayList<>();
+            for (PluginKind kind : PluginKind.values()) {
+                providers.addAll(found.list(kind));
+            }
+            providers.add(upFront);
+            providers.add(evaluator);
+            return Registry.of(providers);
+        }, "list");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().contains("  upfront-toy [up-front]  charges a whole stream"), result.out());
+        assertTrue(result.out().contains("  laplace [per-release]  "), result.out());
+        assertTrue(result.out().contains("evaluator plugins (1):\n  gap-toy  records a gap\n      records: gap, "
+                + "gap_agent_*"), result.out());
+        assertTrue(result.out().contains("privatizer (<privatizer plugin>, default none, a privatizer plugin spec or "
+                + "none): "), result.out());
+        assertTrue(result.out().contains("metrics every run records: episode_return, return_agent_<i> (one per agent, "
+                + "with several agents), epsilon_spent"), result.out());
+        Cli.Result evaluators = Cli.run("list", "--kind", "evaluator");
+        assertEquals(0, evaluators.code());
+        assertTrue(evaluators.out().startsWith("evaluator plugins ("), evaluators.out());
+        assertTrue(Cli.run("list", "--kind", "gizmo").err().contains("accepted: environment, privatizer, accountant, "
+                + "event, learner, planner, evaluator, reproduction"));
+    }
+
+    private static void collect(picocli.CommandLine command, List<String> path, List<List<String>> paths) {
+        paths.add(List.copyOf(path));
+        for (var entry : command.getSubcommands().entrySet()) {
+            if (!entry.getValue().getCommandName().equals(entry.getKey())) {
+                continue; // an alias
+            }
+            path.add(entry.getKey());
+            collect(entry.getValue(), path, paths);
+            path.remove(path.size() - 1);
+        }
     }
 
     /** A provider that is only reachable through a jar's service file (the plugins-folder test). */

@@ -56,9 +56,11 @@ class RunCommandTest {
         AggregateRow spent = aggregate.stream().filter(r -> r.metric().equals("epsilon_spent") && r.step() == 200)
                 .findFirst().orElseThrow();
         assertEquals(600.0, spent.mean(), 1e-6);
-        // Ledger: 5 trials x 200 episodes x 3 stages x 2 agents entries plus the header.
-        assertEquals(1 + 5 * 200 * 3 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
-        assertEquals(5 * 200 * 2, MetricsCsv.read(out.resolve("metrics.csv")).size());
+        // Ledger report: every episode (the default schedule), one row per agent key, 5 trials, plus the noise
+        // comment line and the header.
+        assertEquals(2 + 5 * 200 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
+        // Per trial and episode: episode_return, return_agent_0, return_agent_1 and epsilon_spent.
+        assertEquals(5 * 200 * 4, MetricsCsv.read(out.resolve("metrics.csv")).size());
     }
 
     @Test
@@ -72,6 +74,34 @@ class RunCommandTest {
         for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
             assertArrayEquals(Files.readAllBytes(one.resolve(name)), Files.readAllBytes(two.resolve(name)), name);
         }
+    }
+
+    @Test
+    void shardsThenMergeGiveTheFilesOfAnUnshardedRun(@TempDir Path directory) throws Exception {
+        String spec = Cli.smokeSpec().toString();
+        Path whole = directory.resolve("whole");
+        Path sharded = directory.resolve("sharded");
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--out", whole.toString()).code());
+        Cli.Result first = Cli.run("run", spec, "--set", "episodes=20", "--shard", "0/2", "--out", sharded.toString());
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("assemble with: dpmarl merge " + sharded), first.out());
+        Cli.Result early = Cli.run("merge", sharded.toString());
+        assertEquals(2, early.code());
+        assertTrue(early.err().startsWith("dpmarl: cannot merge " + sharded + ": 2 of 5 trials are missing"),
+                early.err());
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--shard", "1/2", "--out", sharded.toString())
+                .code());
+        Files.delete(sharded.resolve("metrics.csv"));
+        Cli.Result merged = Cli.run("merge", sharded.toString());
+        assertEquals(0, merged.code(), merged.err());
+        for (String name : List.of("metrics.csv", "privacy.csv", "aggregate.csv")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(name)), Files.readAllBytes(sharded.resolve(name)), name);
+        }
+        Cli.Result bad = Cli.run("run", spec, "--shard", "2/2", "--out", directory.resolve("bad").toString());
+        assertEquals(2, bad.code());
+        assertEquals("dpmarl: shard must be i/n with n >= 1 and i in [0, n), got 2/2", bad.err().strip());
+        assertFalse(Files.exists(directory.resolve("bad")));
+        assertEquals(2, Cli.run("merge", directory.resolve("nothing").toString()).code());
     }
 
     @Test
@@ -131,7 +161,7 @@ class RunCommandTest {
     @ValueSource(strings = {"1", "1.5", "-0.1", "NaN"})
     void deltaOutsideTheUnitInterval(String delta, @TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("delta=" + delta),
-                "delta must be in [0, 1), got " + Double.parseDouble(delta));
+                "key 'delta' must be in [0, 1), got " + delta);
     }
 
     @Test
@@ -146,6 +176,23 @@ class RunCommandTest {
     }
 
     @Test
+    void aPlotOfAMetricTheRunCannotRecordIsRefusedUpFront(@TempDir Path directory) {
+        assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return,regret"),
+                "plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent, "
+                        + "return_agent_0, return_agent_1");
+    }
+
+    @Test
+    void aPrivatizerKeyThatIsNoPrivatizerListsThePrivatizers(@TempDir Path directory) {
+        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--set", "privatizer=local", "--out",
+                directory.resolve("x").toString());
+        assertEquals(2, result.code());
+        assertTrue(result.err().startsWith("dpmarl: unknown privatizer plugin 'local'; known: "), result.err());
+        assertTrue(result.err().contains("laplace"), result.err());
+        assertFalse(Files.exists(directory.resolve("x")));
+    }
+
+    @Test
     void unknownParameter(@TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("learner.speed=3"),
                 "independent-q: unknown parameter 'speed'; accepted: alpha, exploration, initial, privatizer");
@@ -155,9 +202,10 @@ class RunCommandTest {
     void unknownSpecKey(@TempDir Path directory) throws Exception {
         Path spec = directory.resolve("typo.yaml");
         Files.writeString(spec, Files.readString(Cli.smokeSpec()) + "episdoes: 3\n");
-        assertBadInput(directory, spec, List.of(), "experiment spec " + spec + ": unknown key 'episdoes'; accepted: "
-                + "name, environment, learner, privatizer, accountant, delta, budget, episodes, trials, seed, "
-                + "threads, grid, plots");
+        Cli.Result typo = Cli.run("run", spec.toString(), "--out", directory.resolve("typo").toString());
+        assertTrue(typo.err().startsWith("dpmarl: experiment spec " + spec + ": unknown key 'episdoes'; accepted: "
+                + "name, environment, learner, privatizer, accountant, delta, budget.epsilon, "), typo.err());
+        assertBadInput(directory, spec, List.of(), null);
         assertBadInput(directory, Cli.smokeSpec(), List.of("colour=blue"), null);
     }
 

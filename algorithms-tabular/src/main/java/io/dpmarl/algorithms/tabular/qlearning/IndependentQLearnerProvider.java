@@ -44,7 +44,8 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
                 Param.real("exploration", "probability of a uniformly random action").atLeast(0).atMost(1)
                         .withDefault(0.1),
                 Param.real("initial", "initial Q value").atLeast(-1e6).atMost(1e6).withDefault(0.0),
-                Param.string("privatizer", "privatizer spec applied to every reward, or none").withDefault("none"));
+                Param.plugin("privatizer", PluginKind.PRIVATIZER, "privatizer applied to every reward, or none")
+                        .withDefault(Param.NONE));
     }
 
     @Override

@@ -1,0 +1,78 @@
+package io.dpmarl.core.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files of a run directory: where each trial's files go ({@code trials/experiment-<k>/trial-<i>.metrics.csv}
+ * and {@code .privacy.csv}), which trials are missing, and the assembly of {@code metrics.csv}, {@code privacy.csv}
+ * (after its {@code # noise=...} line), {@code aggregate.csv} and the plots from the trial files in (experiment,
+ * trial) order, so the result does not depend on threads, resumption or shards.
+ */
+final class RunFiles {
+    private RunFiles() {
+    }
+
+    static long missingTrials(ExperimentPlan plan, Path directory) {
+        long missing = 0;
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                if (!Files.exists(metricsFile(directory, experiment, trial))) {
+                    missing++;
+                }
+            }
+        }
+        return missing;
+    }
+
+    static List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
+        StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
+        StringBuilder privacy = new StringBuilder(PrivacyCsv.NOISE_PREFIX).append(plan.spec().noise().label())
+                .append('\n').append(PrivacyCsv.HEADER).append('\n');
+        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
+                privacy.append(Files.readString(privacyFile(directory, experiment, trial), StandardCharsets.UTF_8));
+            }
+        }
+        List<MetricRecord> records = MetricsCsv.parse(metrics.toString(), "metrics.csv");
+        List<AggregateRow> aggregate = Aggregator.aggregate(records);
+        List<Path> files = new ArrayList<>();
+        files.add(write(directory.resolve("metrics.csv"), metrics.toString()));
+        files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
+        files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
+        List<String> recorded = Plotter.metricNames(aggregate);
+        for (String metric : plan.spec().plots()) {
+            if (!recorded.contains(metric)) {
+                options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
+                        + String.join(", ", recorded) + "); its plot is skipped");
+                continue;
+            }
+            files.addAll(Plotter.draw(aggregate, Plotter.defaultRequest(metric), directory.resolve("plots")));
+        }
+        options.log().accept(plan.spec().name() + ": wrote " + directory);
+        return files;
+    }
+
+    private static Path write(Path file, String content) throws IOException {
+        AtomicFiles.writeText(file, content);
+        return file;
+    }
+
+    static Path trialDirectory(Path directory, ExperimentPlan.Experiment experiment) {
+        return directory.resolve("trials").resolve("experiment-" + experiment.index());
+    }
+
+    static Path metricsFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
+        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".metrics.csv");
+    }
+
+    static Path privacyFile(Path directory, ExperimentPlan.Experiment experiment, int trial) {
+        return trialDirectory(directory, experiment).resolve("trial-" + trial + ".privacy.csv");
+    }
+
+}
