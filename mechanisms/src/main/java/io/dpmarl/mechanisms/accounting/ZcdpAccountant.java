@@ -2,6 +2,7 @@ package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
@@ -16,11 +17,14 @@ import io.dpmarl.core.validation.Checks;
  * (Prop. 1.6); a pure epsilon-DP release (pure, Laplace with {@code epsilon = Delta / b}, randomized response)
  * is {@code epsilon^2 / 2}-zCDP (Prop. 1.4). The total converts to (epsilon, delta) with the optimal
  * conversion {@link ZcdpConversion}. Subsampled Gaussian and approximate events are not supported
- * (zCDP has no amplification by subsampling and no delta); use {@code rdp} or {@code basic}.
+ * (zCDP has no amplification by subsampling and no delta); use {@code rdp} or {@code basic}. A declared event
+ * is supported only through its pure epsilon: a declared RDP curve cannot be certified as rho-zCDP from a finite
+ * grid of orders ({@link DeclaredEvents}).
  */
 public final class ZcdpAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
-    private static final String SUPPORTED = "gaussian, laplace, pure, randomized-response, zcdp";
+    private static final String SUPPORTED = "gaussian, laplace, pure, randomized-response, zcdp,"
+            + " declared events with a pure epsilon";
 
     private double rho;
     private boolean nonPrivate;
@@ -39,7 +43,8 @@ public final class ZcdpAccountant implements Accountant {
     public boolean supports(PrivacyEvent event) {
         return event instanceof GaussianEvent || event instanceof LaplaceEvent || event instanceof PureEvent
                 || event instanceof RandomizedResponseEvent || event instanceof ZcdpEvent
-                || event instanceof NonPrivateEvent;
+                || event instanceof NonPrivateEvent
+                || (event instanceof DeclaredEvent declared && declared.pureEpsilon().isPresent());
     }
 
     /** The rho of one release of a supported event. */
@@ -59,6 +64,10 @@ public final class ZcdpAccountant implements Accountant {
         }
         if (event instanceof ZcdpEvent zcdp) {
             return zcdp.rho();
+        }
+        if (event instanceof DeclaredEvent declared && declared.pureEpsilon().isPresent()) {
+            double epsilon = declared.pureEpsilon().getAsDouble();
+            return epsilon * epsilon / 2;
         }
         throw new IllegalArgumentException("accountant 'zcdp' does not support event " + event.describe()
                 + "; supported: gaussian, laplace, pure, randomized-response, zcdp");
