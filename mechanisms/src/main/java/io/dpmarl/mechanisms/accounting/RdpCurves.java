@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * Renyi-DP curves epsilon(alpha) of single mechanisms, each at one order {@code alpha > 1}
  * (or {@code alpha = +inf}, the max-divergence). All values are exact closed forms or, for the
- * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space;
- * none is an under-estimate.
+ * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space, with a
+ * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
+ * {@code logAFractional}); none is an under-estimate.
  *
  * <ul>
  *   <li>Gaussian, L2 sensitivity Delta, standard deviation sigma: {@code alpha Delta^2 / (2 sigma^2)}
@@ -162,6 +163,35 @@ public final class RdpCurves {
         return curve;
     }
 
+    /** The largest number of terms of each fractional tail series summed before the tail bound is added. */
+    static final int MAX_FRACTIONAL_TERMS = 100_000;
+
+    /**
+     * Rounding allowance added to log A per summed term: 4 units in the last place of 1 (2^-50). Each term
+     * costs a few correctly rounded log-space operations on values near 1 (log1p, exp, log-erfc); the allowance
+     * covers their accumulated rounding, which the log-space sum cannot otherwise bound.
+     */
+    static final double ROUNDING_ALLOWANCE_PER_TERM = 0x1p-50;
+
+    /**
+     * log A_alpha for fractional alpha (Mironov, Talwar and Zhang 2019, Sec. 3.3), as an upper bound.
+     *
+     * <p><b>Tail bound.</b> Write the two series as sum_i C(alpha, i) s_i and sum_i C(alpha, i) t_i with s_i,
+     * t_i > 0. For i > alpha the sign of C(alpha, i) alternates, and the magnitudes decrease:
+     * {@code |C(alpha,i+1)| s_{i+1} <= |C(alpha,i)| s_i (i - alpha)/(i + 1)}, and the same for t. Proof: the
+     * binomial ratio is (i - alpha)/(i + 1); {@code erfc(x + h) <= exp(-2xh - h^2) erfc(x)} for h >= 0 (substitute
+     * t = s + h in the integral); with x = (i - z0)/(sqrt 2 sigma) and h = 1/(sqrt 2 sigma) the powers of q,
+     * 1 - q and the exponentials multiply to {@code kappa = q/(1-q) exp((2 z0 - 1)/(2 sigma^2))}, which is 1 at
+     * z0 = sigma^2 log(1/q - 1) + 1/2 (for t the inverse, also 1). So past alpha each series is alternating with
+     * decreasing terms, and its tail after term N lies between 0 and its first omitted term (Leibniz). The sum
+     * stops after a term N > alpha once the terms are below e^-30 times log A (and at most e^-90), and adds the
+     * first omitted terms when they are positive. If {@link #MAX_FRACTIONAL_TERMS} are reached, the same bound
+     * holds, since it only needs N > alpha. The double z0 moves the computed kappa off 1 by a few units in the
+     * last place; a kappa further than 1e-9 from 1 would break the argument and is refused (it does not occur
+     * for finite positive sigma and q in (0, 1)).
+     *
+     * <p><b>Rounding.</b> {@link #ROUNDING_ALLOWANCE_PER_TERM} per summed term is added to log A.
+     */
     private static double logAFractional(double q, double sigma, double alpha, Map<Double, Double> cache) {
         double logA0 = Double.NEGATIVE_INFINITY;
         double logA1 = Double.NEGATIVE_INFINITY;
@@ -170,9 +200,16 @@ public final class RdpCurves {
         double logOneMinusQ = Math.log1p(-q);
         double twoSigmaSquared = 2 * sigma * sigma;
         double sqrt2Sigma = Math.sqrt(2) * sigma;
+        double logKappa = logQ - logOneMinusQ + (2 * z0 - 1) / twoSigmaSquared;
+        if (!(Math.abs(logKappa) <= 1e-9)) {
+            throw new IllegalStateException("subsampled Gaussian series: the split point z0 = " + z0 + " is not the"
+                    + " crossing point for q=" + q + ", sigma=" + sigma + " (log kappa = " + logKappa + ")");
+        }
         double logAbsBinomial = 0;
         boolean positive = true;
-        for (int i = 0; i < 100_000; i++) {
+        boolean stop = false;
+        int terms = 0;
+        for (int i = 0; ; i++) {
             if (i > 0) {
                 double factor = (alpha - i + 1) / i;
                 positive = positive == (factor > 0);
@@ -185,6 +222,14 @@ public final class RdpCurves {
             double logE1 = Math.log(0.5) + cachedLogErfc((z0 - j) / sqrt2Sigma, cache);
             double logS0 = logT0 + ((double) i * i - i) / twoSigmaSquared + logE0;
             double logS1 = logT1 + (j * j - j) / twoSigmaSquared + logE1;
+            if (stop) {
+                // Term i is the first omitted one: the tails are at most these terms, and at most 0 if negative.
+                if (positive) {
+                    logA0 = LogMath.logAdd(logA0, logS0);
+                    logA1 = LogMath.logAdd(logA1, logS1);
+                }
+                break;
+            }
             if (positive) {
                 logA0 = LogMath.logAdd(logA0, logS0);
                 logA1 = LogMath.logAdd(logA1, logS1);
@@ -192,11 +237,14 @@ public final class RdpCurves {
                 logA0 = LogMath.logSub(logA0, logS0);
                 logA1 = LogMath.logSub(logA1, logS1);
             }
-            if (Math.max(logS0, logS1) < -30) {
-                break;
+            terms++;
+            if (i > alpha) {
+                double logA = LogMath.logAdd(logA0, logA1);
+                double threshold = Math.max(-90, -30 + Math.min(0, Math.log(Math.max(logA, Double.MIN_NORMAL))));
+                stop = Math.max(logS0, logS1) < threshold || terms >= MAX_FRACTIONAL_TERMS;
             }
         }
-        return LogMath.logAdd(logA0, logA1);
+        return LogMath.logAdd(logA0, logA1) + (terms + 1) * ROUNDING_ALLOWANCE_PER_TERM;
     }
 
     private static double cachedLogErfc(double x, Map<Double, Double> cache) {
