@@ -1,13 +1,13 @@
 package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
-import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.ApproxEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.validation.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -105,7 +105,7 @@ public final class AdvancedAccountant implements Accountant {
             return new Pair(approx.epsilon(), approx.delta());
         }
         if (event instanceof LaplaceEvent laplace) {
-            return new Pair(laplace.epsilon(), 0.0);
+            return new Pair(SafeRounding.epsilon(laplace), 0.0);
         }
         if (event instanceof DeclaredEvent declared) {
             ApproxEvent pair = DeclaredEvents.epsilonDelta(declared);

@@ -1,7 +1,6 @@
 package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
-import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.ApproxEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
@@ -9,6 +8,7 @@ import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.validation.Checks;
 
 /**
@@ -80,7 +80,7 @@ public final class BasicAccountant implements Accountant {
             return new double[] {approx.epsilon(), approx.delta()};
         }
         if (event instanceof LaplaceEvent laplace) {
-            return new double[] {laplace.epsilon(), 0.0};
+            return new double[] {SafeRounding.epsilon(laplace), 0.0};
         }
         if (event instanceof RandomizedResponseEvent response) {
             return new double[] {response.epsilon(), 0.0};
@@ -90,7 +90,8 @@ public final class BasicAccountant implements Accountant {
             return new double[] {pair.epsilon(), pair.delta()};
         }
         GaussianEvent gaussian = (GaussianEvent) event;
-        return new double[] {GaussianPrivacyCurve.epsilon(gaussian.noiseMultiplier(), gaussianDelta), gaussianDelta};
+        return new double[] {GaussianPrivacyCurve.epsilon(
+                SafeRounding.divideDown(gaussian.sigma(), gaussian.sensitivity()), gaussianDelta), gaussianDelta};
     }
 
     @Override

@@ -44,8 +44,7 @@ public final class RdpCurves {
         Checks.positiveFinite("sigma", sigma);
         Checks.positiveFinite("sensitivity", sensitivity);
         checkOrder(alpha);
-        double multiplier = sigma / sensitivity;
-        return alpha / (2 * multiplier * multiplier);
+        return SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, sensitivity));
     }
 
     /** RDP of the Laplace mechanism of scale {@code b} on a statistic of L1 sensitivity {@code sensitivity}. */
@@ -53,7 +52,7 @@ public final class RdpCurves {
         Checks.positiveFinite("b", b);
         Checks.positiveFinite("sensitivity", sensitivity);
         checkOrder(alpha);
-        double epsilon = sensitivity / b;
+        double epsilon = SafeRounding.divideUp(sensitivity, b);
         if (alpha == Double.POSITIVE_INFINITY) {
             return epsilon;
         }
@@ -87,7 +86,7 @@ public final class RdpCurves {
     public static double zcdp(double rho, double alpha) {
         Checks.positiveFinite("rho", rho);
         checkOrder(alpha);
-        return alpha * rho;
+        return SafeRounding.multiplyUp(alpha, rho);
     }
 
     /**
@@ -106,7 +105,7 @@ public final class RdpCurves {
             return 0.0;
         }
         if (samplingRate == 1.0) {
-            return alpha / (2 * sigma * sigma);
+            return SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0));
         }
         if (alpha == Double.POSITIVE_INFINITY) {
             return Double.POSITIVE_INFINITY;

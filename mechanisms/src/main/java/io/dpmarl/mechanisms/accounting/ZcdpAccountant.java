@@ -1,7 +1,6 @@
 package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
-import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
@@ -9,6 +8,7 @@ import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.ZcdpEvent;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.validation.Checks;
 
 /**
@@ -50,27 +50,30 @@ public final class ZcdpAccountant implements Accountant {
     /** The rho of one release of a supported event. */
     public static double rhoOf(PrivacyEvent event) {
         if (event instanceof GaussianEvent gaussian) {
-            double multiplier = gaussian.noiseMultiplier();
-            return 1 / (2 * multiplier * multiplier);
+            return SafeRounding.rho(gaussian);
         }
         if (event instanceof LaplaceEvent laplace) {
-            return laplace.epsilon() * laplace.epsilon() / 2;
+            return pureRho(SafeRounding.epsilon(laplace));
         }
         if (event instanceof PureEvent pure) {
-            return pure.epsilon() * pure.epsilon() / 2;
+            return pureRho(pure.epsilon());
         }
         if (event instanceof RandomizedResponseEvent response) {
-            return response.epsilon() * response.epsilon() / 2;
+            return pureRho(response.epsilon());
         }
         if (event instanceof ZcdpEvent zcdp) {
             return zcdp.rho();
         }
         if (event instanceof DeclaredEvent declared && declared.pureEpsilon().isPresent()) {
-            double epsilon = declared.pureEpsilon().getAsDouble();
-            return epsilon * epsilon / 2;
+            return pureRho(declared.pureEpsilon().getAsDouble());
         }
         throw new IllegalArgumentException("accountant 'zcdp' does not support event " + event.describe()
                 + "; supported: gaussian, laplace, pure, randomized-response, zcdp");
+    }
+
+    /** epsilon^2 / 2, rounded up: the rho of a pure epsilon-DP release (Bun and Steinke 2016, Prop. 1.4). */
+    private static double pureRho(double epsilon) {
+        return SafeRounding.multiplyUp(epsilon, epsilon) / 2;
     }
 
     @Override

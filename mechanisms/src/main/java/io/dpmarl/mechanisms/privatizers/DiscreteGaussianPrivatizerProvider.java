@@ -13,6 +13,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
@@ -32,7 +33,7 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
         if (!(sigma <= 0x1p61)) {
             throw new IllegalArgumentException("sigma must be in (0, 2^61], got " + sigma);
         }
-        double rho = sensitivity * sensitivity / (2 * sigma * sigma);
+        double rho = SafeRounding.rho(sigma, sensitivity);
         return new DiscreteNoisePrivatizer("discrete-gaussian", noise -> Samplers.discreteGaussian(noise, sigma),
                 new PrivacyGuarantee.Zcdp(rho), new PrivacyEvent.ZcdpEvent(rho), Sensitivity.l2(sensitivity),
                 neighbouring);
