@@ -65,7 +65,8 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
 
     @Override
     public String description() {
-        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim is a flaw)";
+        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim "
+                + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1");
     }
 
     @Override

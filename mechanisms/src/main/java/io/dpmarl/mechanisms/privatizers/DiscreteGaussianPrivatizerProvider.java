@@ -51,7 +51,8 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
 
     @Override
     public String description() {
-        return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2)";
+        return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2). "
+                + PrivatizerParams.discreteAssumptions("L2");
     }
 
     @Override

@@ -48,7 +48,8 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
 
     @Override
     public String description() {
-        return "Exact discrete Laplace noise on counts, scale sensitivity/epsilon (L1): pure epsilon-DP";
+        return "Exact discrete Laplace noise on counts, scale sensitivity/epsilon (L1): pure epsilon-DP. "
+                + PrivatizerParams.discreteAssumptions("L1");
     }
 
     @Override

@@ -55,7 +55,8 @@ public final class LaplacePrivatizerProvider implements PluginProvider<Privatize
 
     @Override
     public String description() {
-        return "Float-safe Laplace noise, scale sensitivity/epsilon (L1): pure epsilon-DP";
+        return "Float-safe Laplace noise, scale sensitivity/epsilon (L1): pure epsilon-DP. "
+                + PrivatizerParams.additiveAssumptions("L1");
     }
 
     @Override
