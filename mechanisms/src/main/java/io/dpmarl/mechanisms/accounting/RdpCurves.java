@@ -166,13 +166,6 @@ public final class RdpCurves {
     static final int MAX_FRACTIONAL_TERMS = 100_000;
 
     /**
-     * Rounding allowance added to log A per summed term: 4 units in the last place of 1 (2^-50). Each term
-     * costs a few correctly rounded log-space operations on values near 1 (log1p, exp, log-erfc); the allowance
-     * covers their accumulated rounding, which the log-space sum cannot otherwise bound.
-     */
-    static final double ROUNDING_ALLOWANCE_PER_TERM = 0x1p-50;
-
-    /**
      * log A_alpha for fractional alpha (Mironov, Talwar and Zhang 2019, Sec. 3.3), as an upper bound.
      *
      * <p><b>Tail bound.</b> Write the two series as sum_i C(alpha, i) s_i and sum_i C(alpha, i) t_i with s_i,
@@ -183,13 +176,16 @@ public final class RdpCurves {
      * 1 - q and the exponentials multiply to {@code kappa = q/(1-q) exp((2 z0 - 1)/(2 sigma^2))}, which is 1 at
      * z0 = sigma^2 log(1/q - 1) + 1/2 (for t the inverse, also 1). So past alpha each series is alternating with
      * decreasing terms, and its tail after term N lies between 0 and its first omitted term (Leibniz). The sum
-     * stops after a term N > alpha once the terms are below e^-30 times log A (and at most e^-90), and adds the
-     * first omitted terms when they are positive. If {@link #MAX_FRACTIONAL_TERMS} are reached, the same bound
-     * holds, since it only needs N > alpha. The double z0 moves the computed kappa off 1 by a few units in the
-     * last place; a kappa further than 1e-9 from 1 would break the argument and is refused (it does not occur
-     * for finite positive sigma and q in (0, 1)).
+     * stops after a term N > alpha once both terms are below e^-30, and adds the first omitted terms when they are
+     * positive (so the result is above the series by at most e^-30 in A). If {@link #MAX_FRACTIONAL_TERMS} are
+     * reached, the same bound holds, since it only needs N > alpha. The double z0 moves the computed kappa off 1
+     * by a few units in the last place; a kappa further than 1e-9 from 1 would break the argument and is refused
+     * (it does not occur for finite positive sigma and q in (0, 1)).
      *
-     * <p><b>Rounding.</b> {@link #ROUNDING_ALLOWANCE_PER_TERM} per summed term is added to log A.
+     * <p><b>Rounding allowance</b> (a stated margin, not a proof), added to log A: for each term, 2^-50 |log s| +
+     * 2^-49 of its value (its log is a handful of operations on numbers of size |log s|, and commons-math3's erfc
+     * is accurate to about 1e-15 relative); for each log-space addition, one ulp of the running log A0 or log A1,
+     * weighted by that part's share of A.
      */
     private static double logAFractional(double q, double sigma, double alpha, Map<Double, Double> cache) {
         double logA0 = Double.NEGATIVE_INFINITY;
@@ -208,6 +204,9 @@ public final class RdpCurves {
         boolean positive = true;
         boolean stop = false;
         int terms = 0;
+        double logTermError = Double.NEGATIVE_INFINITY;
+        double sumError0 = 0;
+        double sumError1 = 0;
         for (int i = 0; ; i++) {
             if (i > 0) {
                 double factor = (alpha - i + 1) / i;
@@ -237,13 +236,30 @@ public final class RdpCurves {
                 logA1 = LogMath.logSub(logA1, logS1);
             }
             terms++;
+            logTermError = LogMath.logAdd(logTermError, termErrorLog(logS0));
+            logTermError = LogMath.logAdd(logTermError, termErrorLog(logS1));
+            sumError0 += ulpOf(logA0);
+            sumError1 += ulpOf(logA1);
             if (i > alpha) {
-                double logA = LogMath.logAdd(logA0, logA1);
-                double threshold = Math.max(-90, -30 + Math.min(0, Math.log(Math.max(logA, Double.MIN_NORMAL))));
-                stop = Math.max(logS0, logS1) < threshold || terms >= MAX_FRACTIONAL_TERMS;
+                stop = Math.max(logS0, logS1) < -30 || terms >= MAX_FRACTIONAL_TERMS;
             }
         }
-        return LogMath.logAdd(logA0, logA1) + (terms + 1) * ROUNDING_ALLOWANCE_PER_TERM;
+        double logA = LogMath.logAdd(logA0, logA1);
+        double allowance = Math.exp(logTermError - logA) + sumError0 * Math.exp(logA0 - logA)
+                + sumError1 * Math.exp(logA1 - logA) + 4 * Math.ulp(logA);
+        return logA + allowance;
+    }
+
+    /** log of the evaluation error allowed for a term of log value {@code logTerm}. */
+    private static double termErrorLog(double logTerm) {
+        if (logTerm == Double.NEGATIVE_INFINITY) {
+            return logTerm;
+        }
+        return logTerm + Math.log(Math.abs(logTerm) * 0x1p-50 + 0x1p-49);
+    }
+
+    private static double ulpOf(double logValue) {
+        return logValue == Double.NEGATIVE_INFINITY ? 0.0 : Math.ulp(logValue);
     }
 
     private static double cachedLogErfc(double x, Map<Double, Double> cache) {
