@@ -68,6 +68,19 @@ class RdpTailBoundTest {
     }
 
     @Test
+    void integerOrdersAreNeverBelowTheQuadratureEither() {
+        for (double[] pair : PAIRS) {
+            for (double alpha : new double[] {2, 3}) {
+                Reference reference = reference(pair[0], pair[1], alpha);
+                double value = RdpCurves.subsampledGaussian(pair[1], pair[0], alpha);
+                String label = "q=" + pair[0] + " sigma=" + pair[1] + " alpha=" + alpha;
+                assertTrue(value >= reference.value() - reference.error(), "below the quadrature: " + label);
+                assertTrue(value - reference.value() <= 1e-8 * reference.value() + 1e-12 / (alpha - 1), label);
+            }
+        }
+    }
+
+    @Test
     void theGridRoutineHasTheSameBound() {
         for (double[] pair : PAIRS) {
             double[] curve = RdpCurves.subsampledGaussianCurve(pair[1], pair[0], ORDERS);
