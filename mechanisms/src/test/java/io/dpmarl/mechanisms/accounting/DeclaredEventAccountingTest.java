@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.conformance.PrivatizerConformance;
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.LedgerEntry;
 import io.dpmarl.core.privacy.LedgerKey;
@@ -61,6 +62,11 @@ class DeclaredEventAccountingTest {
         builtIn.compose(new GaussianEvent(SIGMA, 1.0), RELEASES);
         double expected = builtIn.epsilon(DELTA);
         assertEquals(expected, ledger.epsilon(LedgerKey.agent(0), DELTA), 1e-12 * expected);
+    }
+
+    @Test
+    void theDeclaredEventPluginPassesTheConformanceKit() {
+        PrivatizerConformance.check(new ReDeclaredGaussianPrivatizer(SIGMA, 1.0));
     }
 
     @Test

@@ -23,10 +23,18 @@ import java.util.Set;
 final class ReDeclaredGaussianPrivatizer extends AbstractPrivatizer {
     private final double sigma;
     private final double sensitivity;
+    private final PrivacyGuarantee.RenyiDp curve;
+    private final DeclaredEvent event;
 
+    /** Built once: a curve is a lambda, so a fresh one per call would make every event unequal to the last. */
     ReDeclaredGaussianPrivatizer(double sigma, double sensitivity) {
         this.sigma = sigma;
         this.sensitivity = sensitivity;
+        double s = sigma;
+        double d = sensitivity;
+        this.curve = new PrivacyGuarantee.RenyiDp(alpha -> alpha * d * d / (2 * s * s), "gaussian(sigma=" + s + ")");
+        this.event = new DeclaredEvent("redeclared-gaussian(sigma=" + sigma + ", sensitivity=" + sensitivity + ")",
+                Optional.of(curve), OptionalDouble.empty(), Optional.empty());
     }
 
     @Override
@@ -36,13 +44,7 @@ final class ReDeclaredGaussianPrivatizer extends AbstractPrivatizer {
 
     @Override
     public PrivacyGuarantee guarantee() {
-        return curve();
-    }
-
-    private PrivacyGuarantee.RenyiDp curve() {
-        double s = sigma;
-        double d = sensitivity;
-        return new PrivacyGuarantee.RenyiDp(alpha -> alpha * d * d / (2 * s * s), "gaussian(sigma=" + s + ")");
+        return curve;
     }
 
     @Override
@@ -62,8 +64,7 @@ final class ReDeclaredGaussianPrivatizer extends AbstractPrivatizer {
 
     @Override
     public PrivacyEvent event() {
-        return new DeclaredEvent("redeclared-gaussian(sigma=" + sigma + ", sensitivity=" + sensitivity + ")",
-                Optional.of(curve()), OptionalDouble.empty(), Optional.empty());
+        return event;
     }
 
     @Override
