@@ -27,7 +27,7 @@ import java.util.Map;
  *       {@code sqrt(2 ln(1/delta') sum epsilon_i^2) + sum epsilon_i (e^epsilon_i - 1)} (min with basic).</li>
  * </ul>
  * Supports pure, approximate, Laplace and randomized response events (each as (epsilon, delta)), and declared
- * events with a pure epsilon or an (epsilon, delta) statement ({@link DeclaredEvents}).
+ * events with a pure epsilon or an (epsilon, delta) statement ({@code DeclaredEvents}).
  */
 public final class AdvancedAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */

@@ -14,7 +14,7 @@ import io.dpmarl.core.validation.Checks;
 /**
  * Basic composition (Dwork and Roth 2014, Thm. 3.16): epsilons add and deltas add. Supports pure,
  * approximate, Laplace ({@code epsilon = sensitivity / b}) and randomized response events, and declared events
- * with a pure epsilon or an (epsilon, delta) statement ({@link DeclaredEvents}; a curve-only declared event is
+ * with a pure epsilon or an (epsilon, delta) statement ({@code DeclaredEvents}; a curve-only declared event is
  * refused with a message pointing to {@code rdp}). A Gaussian
  * event has no pure epsilon; it is supported only when the accountant is built with a per-event
  * {@code gaussianDelta > 0}, and then counts as {@code (epsilon_G, gaussianDelta)} where epsilon_G is the

@@ -26,8 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * k-ary randomized response, pure epsilon-DP (through the binary randomized response curve), zCDP and
  * the non-private event (which makes epsilon infinite), and {@link DeclaredEvent}s of third-party plugins that
  * declare an RDP curve or a pure epsilon (the curve is evaluated at this accountant's orders; see
- * {@link DeclaredEvents}). Nominal events are never composed here (the ledger records them). Approximate (epsilon, delta) events are not
- * supported: they have no Renyi curve; compose them with {@code basic} or {@code advanced}. Every curve is
+ * {@code DeclaredEvents}). Nominal events are never composed here (the ledger records them). Approximate
+ * (epsilon, delta) events are not supported: they have no Renyi curve; compose them with {@code basic} or {@code advanced}. Every curve is
  * exact or an upper bound ({@link RdpCurves}), so the reported epsilon is never below the truth at the
  * orders of the grid.
  */

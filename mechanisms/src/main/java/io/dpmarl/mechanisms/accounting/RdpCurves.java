@@ -9,7 +9,7 @@ import java.util.Map;
  * (or {@code alpha = +inf}, the max-divergence). All values are exact closed forms or, for the
  * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space, with a
  * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
- * {@code logAFractional}); none is an under-estimate.
+ * {@code SubsampledGaussianSeries}); none is an under-estimate.
  *
  * <ul>
  *   <li>Gaussian, L2 sensitivity Delta, standard deviation sigma: {@code alpha Delta^2 / (2 sigma^2)}
@@ -134,7 +134,8 @@ public final class RdpCurves {
                     || (alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE)) {
                 curve[k] = subsampledGaussian(sigma, samplingRate, alpha);
             } else {
-                curve[k] = Math.max(0.0, SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache) / (alpha - 1));
+                double logA = SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache);
+                curve[k] = Math.max(0.0, logA / (alpha - 1));
             }
         }
         return curve;

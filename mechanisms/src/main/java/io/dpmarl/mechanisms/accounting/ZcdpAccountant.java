@@ -19,7 +19,7 @@ import io.dpmarl.core.validation.Checks;
  * conversion {@link ZcdpConversion}. Subsampled Gaussian and approximate events are not supported
  * (zCDP has no amplification by subsampling and no delta); use {@code rdp} or {@code basic}. A declared event
  * is supported only through its pure epsilon: a declared RDP curve cannot be certified as rho-zCDP from a finite
- * grid of orders ({@link DeclaredEvents}).
+ * grid of orders ({@code DeclaredEvents}).
  */
 public final class ZcdpAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
