@@ -27,9 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * the non-private event (which makes epsilon infinite), and {@link DeclaredEvent}s of third-party plugins that
  * declare an RDP curve or a pure epsilon (the curve is evaluated at this accountant's orders; see
  * {@code DeclaredEvents}). Nominal events are never composed here (the ledger records them). Approximate
- * (epsilon, delta) events are not supported: they have no Renyi curve; compose them with {@code basic} or {@code advanced}. Every curve is
- * exact or an upper bound ({@link RdpCurves}), so the reported epsilon is never below the truth at the
- * orders of the grid.
+ * (epsilon, delta) events are not supported: they have no Renyi curve; compose them with {@code basic} or
+ * {@code advanced}. Every curve is exact or an upper bound ({@link RdpCurves}), so the reported epsilon is never
+ * below the truth at the orders of the grid.
  */
 public final class RdpAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
