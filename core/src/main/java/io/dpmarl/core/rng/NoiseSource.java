@@ -50,7 +50,11 @@ public interface NoiseSource {
         return new SeededNoiseSource(seed);
     }
 
-    /** A fresh {@link SecureRandom}-backed source: the default for releases of real data. */
+    /**
+     * A fresh {@link SecureRandom}-backed source: the default for releases of real data. Its bits come in per-thread
+     * 16 KiB buffers, each the AES-256-CTR keystream under a fresh key drawn from SecureRandom (the generate step of
+     * NIST SP 800-90A CTR_DRBG); the source may be shared between threads.
+     */
     static NoiseSource secure() {
         return new SecureNoiseSource(new SecureRandom());
     }

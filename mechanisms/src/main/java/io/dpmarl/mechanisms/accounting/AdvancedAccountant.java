@@ -1,12 +1,13 @@
 package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
-import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.ApproxEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.validation.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,11 +26,13 @@ import java.util.Map;
  *   <li>{@link Variant#DRV}: the Dwork-Rothblum-Vadhan bound
  *       {@code sqrt(2 ln(1/delta') sum epsilon_i^2) + sum epsilon_i (e^epsilon_i - 1)} (min with basic).</li>
  * </ul>
- * Supports pure, approximate, Laplace and randomized response events (each as (epsilon, delta)).
+ * Supports pure, approximate, Laplace and randomized response events (each as (epsilon, delta)), and declared
+ * events with a pure epsilon or an (epsilon, delta) statement ({@code DeclaredEvents}).
  */
 public final class AdvancedAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
-    private static final String SUPPORTED = "pure, approx, laplace, randomized-response";
+    private static final String SUPPORTED = "pure, approx, laplace, randomized-response, "
+            + DeclaredEvents.NEEDS_PURE_OR_APPROX;
 
     /**
      * Largest repetition count for which the exact KOV Thm. 3.3 is evaluated (its cost grows linearly in the
@@ -76,7 +79,8 @@ public final class AdvancedAccountant implements Accountant {
     @Override
     public boolean supports(PrivacyEvent event) {
         return event instanceof PureEvent || event instanceof ApproxEvent || event instanceof LaplaceEvent
-                || event instanceof RandomizedResponseEvent || event instanceof NonPrivateEvent;
+                || event instanceof RandomizedResponseEvent || event instanceof NonPrivateEvent
+                || (event instanceof DeclaredEvent declared && DeclaredEvents.hasEpsilonDelta(declared));
     }
 
     @Override
@@ -101,7 +105,11 @@ public final class AdvancedAccountant implements Accountant {
             return new Pair(approx.epsilon(), approx.delta());
         }
         if (event instanceof LaplaceEvent laplace) {
-            return new Pair(laplace.epsilon(), 0.0);
+            return new Pair(SafeRounding.epsilon(laplace), 0.0);
+        }
+        if (event instanceof DeclaredEvent declared) {
+            ApproxEvent pair = DeclaredEvents.epsilonDelta(declared);
+            return new Pair(pair.epsilon(), pair.delta());
         }
         RandomizedResponseEvent response = (RandomizedResponseEvent) event;
         return new Pair(response.epsilon(), 0.0);

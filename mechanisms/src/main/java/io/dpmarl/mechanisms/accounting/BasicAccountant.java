@@ -1,18 +1,21 @@
 package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
-import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.ApproxEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.validation.Checks;
 
 /**
  * Basic composition (Dwork and Roth 2014, Thm. 3.16): epsilons add and deltas add. Supports pure,
- * approximate, Laplace ({@code epsilon = sensitivity / b}) and randomized response events. A Gaussian
+ * approximate, Laplace ({@code epsilon = sensitivity / b}) and randomized response events, and declared events
+ * with a pure epsilon or an (epsilon, delta) statement ({@code DeclaredEvents}; a curve-only declared event is
+ * refused with a message pointing to {@code rdp}). A Gaussian
  * event has no pure epsilon; it is supported only when the accountant is built with a per-event
  * {@code gaussianDelta > 0}, and then counts as {@code (epsilon_G, gaussianDelta)} where epsilon_G is the
  * exact Balle-Wang epsilon of the Gaussian at that delta ({@link GaussianPrivacyCurve}); with the default
@@ -25,7 +28,7 @@ import io.dpmarl.core.validation.Checks;
 public final class BasicAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
     private static final String SUPPORTED = "pure, approx, laplace, randomized-response, and gaussian when gaussian-delta"
-            + " is in (0, 1)";
+            + " is in (0, 1), " + DeclaredEvents.NEEDS_PURE_OR_APPROX;
 
     private final double gaussianDelta;
     private double epsilonSum;
@@ -51,7 +54,8 @@ public final class BasicAccountant implements Accountant {
     public boolean supports(PrivacyEvent event) {
         return event instanceof PureEvent || event instanceof ApproxEvent || event instanceof LaplaceEvent
                 || event instanceof RandomizedResponseEvent || event instanceof NonPrivateEvent
-                || (event instanceof GaussianEvent && gaussianDelta > 0);
+                || (event instanceof GaussianEvent && gaussianDelta > 0)
+                || (event instanceof DeclaredEvent declared && DeclaredEvents.hasEpsilonDelta(declared));
     }
 
     @Override
@@ -76,13 +80,18 @@ public final class BasicAccountant implements Accountant {
             return new double[] {approx.epsilon(), approx.delta()};
         }
         if (event instanceof LaplaceEvent laplace) {
-            return new double[] {laplace.epsilon(), 0.0};
+            return new double[] {SafeRounding.epsilon(laplace), 0.0};
         }
         if (event instanceof RandomizedResponseEvent response) {
             return new double[] {response.epsilon(), 0.0};
         }
+        if (event instanceof DeclaredEvent declared) {
+            ApproxEvent pair = DeclaredEvents.epsilonDelta(declared);
+            return new double[] {pair.epsilon(), pair.delta()};
+        }
         GaussianEvent gaussian = (GaussianEvent) event;
-        return new double[] {GaussianPrivacyCurve.epsilon(gaussian.noiseMultiplier(), gaussianDelta), gaussianDelta};
+        return new double[] {GaussianPrivacyCurve.epsilon(
+                SafeRounding.divideDown(gaussian.sigma(), gaussian.sensitivity()), gaussianDelta), gaussianDelta};
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.dpmarl.mechanisms.accounting;
 
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyEvent.DeclaredEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.NonPrivateEvent;
@@ -23,14 +24,17 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Supported events: Gaussian, Poisson-subsampled Gaussian (integer and fractional orders), Laplace,
  * k-ary randomized response, pure epsilon-DP (through the binary randomized response curve), zCDP and
- * the non-private event (which makes epsilon infinite). Approximate (epsilon, delta) events are not
- * supported: they have no Renyi curve; compose them with {@code basic} or {@code advanced}. Every curve is
- * exact or an upper bound ({@link RdpCurves}), so the reported epsilon is never below the truth at the
- * orders of the grid.
+ * the non-private event (which makes epsilon infinite), and {@link DeclaredEvent}s of third-party plugins that
+ * declare an RDP curve or a pure epsilon (the curve is evaluated at this accountant's orders; see
+ * {@code DeclaredEvents}). Nominal events are never composed here (the ledger records them). Approximate
+ * (epsilon, delta) events are not supported: they have no Renyi curve; compose them with {@code basic} or
+ * {@code advanced}. Every curve is exact or an upper bound ({@link RdpCurves}), so the reported epsilon is never
+ * below the truth at the orders of the grid.
  */
 public final class RdpAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
-    private static final String SUPPORTED = "gaussian, subsampled-gaussian, laplace, randomized-response, pure, zcdp";
+    private static final String SUPPORTED = "gaussian, subsampled-gaussian, laplace, randomized-response, pure, zcdp,"
+            + " declared events with an RDP curve or a pure epsilon";
 
     private static final int CACHE_LIMIT = 4096;
 
@@ -84,7 +88,8 @@ public final class RdpAccountant implements Accountant {
     public boolean supports(PrivacyEvent event) {
         return event instanceof GaussianEvent || event instanceof SubsampledGaussianEvent
                 || event instanceof LaplaceEvent || event instanceof RandomizedResponseEvent
-                || event instanceof PureEvent || event instanceof ZcdpEvent || event instanceof NonPrivateEvent;
+                || event instanceof PureEvent || event instanceof ZcdpEvent || event instanceof NonPrivateEvent
+                || (event instanceof DeclaredEvent declared && DeclaredEvents.hasRdp(declared));
     }
 
     @Override
@@ -143,6 +148,9 @@ public final class RdpAccountant implements Accountant {
         }
         if (event instanceof ZcdpEvent zcdp) {
             return RdpCurves.zcdp(zcdp.rho(), alpha);
+        }
+        if (event instanceof DeclaredEvent declared && DeclaredEvents.hasRdp(declared)) {
+            return DeclaredEvents.rdp(declared, alpha);
         }
         throw new IllegalArgumentException("accountant 'rdp' does not support event " + event.describe());
     }

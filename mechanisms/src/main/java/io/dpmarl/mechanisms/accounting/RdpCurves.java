@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * Renyi-DP curves epsilon(alpha) of single mechanisms, each at one order {@code alpha > 1}
  * (or {@code alpha = +inf}, the max-divergence). All values are exact closed forms or, for the
- * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space;
- * none is an under-estimate.
+ * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space, with a
+ * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
+ * {@code SubsampledGaussianSeries}); none is an under-estimate.
  *
  * <ul>
  *   <li>Gaussian, L2 sensitivity Delta, standard deviation sigma: {@code alpha Delta^2 / (2 sigma^2)}
@@ -43,8 +44,7 @@ public final class RdpCurves {
         Checks.positiveFinite("sigma", sigma);
         Checks.positiveFinite("sensitivity", sensitivity);
         checkOrder(alpha);
-        double multiplier = sigma / sensitivity;
-        return alpha / (2 * multiplier * multiplier);
+        return SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, sensitivity));
     }
 
     /** RDP of the Laplace mechanism of scale {@code b} on a statistic of L1 sensitivity {@code sensitivity}. */
@@ -52,7 +52,7 @@ public final class RdpCurves {
         Checks.positiveFinite("b", b);
         Checks.positiveFinite("sensitivity", sensitivity);
         checkOrder(alpha);
-        double epsilon = sensitivity / b;
+        double epsilon = SafeRounding.divideUp(sensitivity, b);
         if (alpha == Double.POSITIVE_INFINITY) {
             return epsilon;
         }
@@ -86,7 +86,7 @@ public final class RdpCurves {
     public static double zcdp(double rho, double alpha) {
         Checks.positiveFinite("rho", rho);
         checkOrder(alpha);
-        return alpha * rho;
+        return SafeRounding.multiplyUp(alpha, rho);
     }
 
     /**
@@ -105,37 +105,15 @@ public final class RdpCurves {
             return 0.0;
         }
         if (samplingRate == 1.0) {
-            return alpha / (2 * sigma * sigma);
+            return SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0));
         }
         if (alpha == Double.POSITIVE_INFINITY) {
             return Double.POSITIVE_INFINITY;
         }
         double logA = alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE
-                ? logAInteger(samplingRate, sigma, (int) alpha)
-                : logAFractional(samplingRate, sigma, alpha);
+                ? SubsampledGaussianSeries.logAInteger(samplingRate, sigma, (int) alpha)
+                : SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, new HashMap<>());
         return Math.max(0.0, logA / (alpha - 1));
-    }
-
-    /** log A_alpha for integer alpha: log sum_i C(alpha, i) q^i (1-q)^(alpha-i) exp((i^2 - i) / (2 sigma^2)). */
-    static double logAInteger(double q, double sigma, int alpha) {
-        double logQ = Math.log(q);
-        double logOneMinusQ = Math.log1p(-q);
-        double twoSigmaSquared = 2 * sigma * sigma;
-        double logA = Double.NEGATIVE_INFINITY;
-        double logBinomial = 0;
-        for (int i = 0; i <= alpha; i++) {
-            if (i > 0) {
-                logBinomial += Math.log(alpha - i + 1.0) - Math.log(i);
-            }
-            double term = logBinomial + i * logQ + (alpha - i) * logOneMinusQ + ((double) i * i - i) / twoSigmaSquared;
-            logA = LogMath.logAdd(logA, term);
-        }
-        return logA;
-    }
-
-    /** log A_alpha for fractional alpha, as the two tails split at z0 = sigma^2 log(1/q - 1) + 1/2. */
-    static double logAFractional(double q, double sigma, double alpha) {
-        return logAFractional(q, sigma, alpha, new HashMap<>());
     }
 
     /**
@@ -156,55 +134,10 @@ public final class RdpCurves {
                     || (alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE)) {
                 curve[k] = subsampledGaussian(sigma, samplingRate, alpha);
             } else {
-                curve[k] = Math.max(0.0, logAFractional(samplingRate, sigma, alpha, logErfcCache) / (alpha - 1));
+                double logA = SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache);
+                curve[k] = Math.max(0.0, logA / (alpha - 1));
             }
         }
         return curve;
-    }
-
-    private static double logAFractional(double q, double sigma, double alpha, Map<Double, Double> cache) {
-        double logA0 = Double.NEGATIVE_INFINITY;
-        double logA1 = Double.NEGATIVE_INFINITY;
-        double z0 = sigma * sigma * Math.log(1 / q - 1) + 0.5;
-        double logQ = Math.log(q);
-        double logOneMinusQ = Math.log1p(-q);
-        double twoSigmaSquared = 2 * sigma * sigma;
-        double sqrt2Sigma = Math.sqrt(2) * sigma;
-        double logAbsBinomial = 0;
-        boolean positive = true;
-        for (int i = 0; i < 100_000; i++) {
-            if (i > 0) {
-                double factor = (alpha - i + 1) / i;
-                positive = positive == (factor > 0);
-                logAbsBinomial += Math.log(Math.abs(factor));
-            }
-            double j = alpha - i;
-            double logT0 = logAbsBinomial + i * logQ + j * logOneMinusQ;
-            double logT1 = logAbsBinomial + j * logQ + i * logOneMinusQ;
-            double logE0 = Math.log(0.5) + cachedLogErfc((i - z0) / sqrt2Sigma, cache);
-            double logE1 = Math.log(0.5) + cachedLogErfc((z0 - j) / sqrt2Sigma, cache);
-            double logS0 = logT0 + ((double) i * i - i) / twoSigmaSquared + logE0;
-            double logS1 = logT1 + (j * j - j) / twoSigmaSquared + logE1;
-            if (positive) {
-                logA0 = LogMath.logAdd(logA0, logS0);
-                logA1 = LogMath.logAdd(logA1, logS1);
-            } else {
-                logA0 = LogMath.logSub(logA0, logS0);
-                logA1 = LogMath.logSub(logA1, logS1);
-            }
-            if (Math.max(logS0, logS1) < -30) {
-                break;
-            }
-        }
-        return LogMath.logAdd(logA0, logA1);
-    }
-
-    private static double cachedLogErfc(double x, Map<Double, Double> cache) {
-        Double known = cache.get(x);
-        if (known == null) {
-            known = LogMath.logErfc(x);
-            cache.put(x, known);
-        }
-        return known;
     }
 }

@@ -100,7 +100,8 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
 
     /**
      * Refuses, before anything is charged, a release that perturbs more than {@link #maxCoordinates()}
-     * coordinates: its rounding excess would exceed the one the guarantee was computed for.
+     * coordinates (its rounding excess would exceed the one the guarantee was computed for) and a release with a
+     * NaN or infinite value (noise cannot hide it: the output would be NaN or infinite whatever the noise).
      */
     @Override
     protected void validate(Statistic input) {
@@ -110,6 +111,22 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
                     + " coordinates, but max-coordinates must be in [" + coordinates + ", inf) for it, got "
                     + maxCoordinates + " (build the privatizer with a larger max-coordinates)");
         }
+        if (!allFinite(input)) {
+            throw new IllegalArgumentException(name + ": every value must be finite, got a NaN or infinite value "
+                    + "(value withheld: it is private)");
+        }
+    }
+
+    private static boolean allFinite(Statistic input) {
+        double[] values = input instanceof Statistic.Scalar scalar ? new double[] {scalar.value()}
+                : input instanceof Statistic.Vector vector ? vector.values()
+                : ((Statistic.SymmetricMatrix) input).values();
+        for (double value : values) {
+            if (!Double.isFinite(value)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.dpmarl.mechanisms.privatizers;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
  * Privacy of the bounded Laplace mechanism (spec 000 section 3.5): Laplace noise of scale {@code b}
@@ -24,7 +25,10 @@ public final class BoundedLaplaceCalibration {
                     + bound);
         }
         double normaliser = -Math.expm1(-bound / scale);
-        return (Math.exp(-(bound - sensitivity) / scale) - Math.exp(-bound / scale)) / (2 * normaliser);
+        // e^{-(B - Delta)/b} (1 - e^{-Delta/b}) / (2 (1 - e^{-B/b})), without cancellation; a handful of correctly
+        // or faithfully rounded operations, each within one ulp: moved up by 16 ulps so delta is never understated
+        double mass = Math.exp(-(bound - sensitivity) / scale) * -Math.expm1(-sensitivity / scale);
+        return Math.min(1.0, SafeRounding.inflate(mass / (2 * normaliser), 16));
     }
 
     /** The smallest bound (rounded up) for which {@link #delta} is at most {@code delta}. */

@@ -13,6 +13,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
@@ -46,7 +47,7 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
         double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
                 Samplers.laplaceGranularity(scale));
         double delta = BoundedLaplaceCalibration.delta(scale, bound, effective);
-        double epsilon = effective / scale;
+        double epsilon = SafeRounding.divideUp(effective, scale);
         return new AdditiveNoisePrivatizer(name, NoiseDistribution.boundedLaplace(scale, bound),
                 new PrivacyGuarantee.ApproxDp(epsilon, delta), claimed, new PrivacyEvent.ApproxEvent(epsilon, delta),
                 Sensitivity.l1(sensitivity), neighbouring, maxCoordinates);
@@ -64,7 +65,8 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
 
     @Override
     public String description() {
-        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim is a flaw)";
+        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim "
+                + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1");
     }
 
     @Override
@@ -80,8 +82,8 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
         double sensitivity = params.real("sensitivity");
         int maxCoordinates = params.integer("max-coordinates");
         double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
-                candidate -> Samplers.laplaceGranularity(candidate / epsilon));
-        return create("bounded-laplace", effective / epsilon, params.real("bound"), sensitivity, maxCoordinates,
+                candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, epsilon)));
+        return create("bounded-laplace", SafeRounding.divideUp(effective, epsilon), params.real("bound"), sensitivity, maxCoordinates,
                 Optional.of(new PrivacyGuarantee.PureDp(epsilon)), PrivatizerParams.neighbouring(params));
     }
 }

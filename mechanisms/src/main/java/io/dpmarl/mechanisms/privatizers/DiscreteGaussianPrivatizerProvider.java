@@ -13,6 +13,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
@@ -32,7 +33,7 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
         if (!(sigma <= 0x1p61)) {
             throw new IllegalArgumentException("sigma must be in (0, 2^61], got " + sigma);
         }
-        double rho = sensitivity * sensitivity / (2 * sigma * sigma);
+        double rho = SafeRounding.rho(sigma, sensitivity);
         return new DiscreteNoisePrivatizer("discrete-gaussian", noise -> Samplers.discreteGaussian(noise, sigma),
                 new PrivacyGuarantee.Zcdp(rho), new PrivacyEvent.ZcdpEvent(rho), Sensitivity.l2(sensitivity),
                 neighbouring);
@@ -50,7 +51,8 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
 
     @Override
     public String description() {
-        return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2)";
+        return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2). "
+                + PrivatizerParams.discreteAssumptions("L2");
     }
 
     @Override

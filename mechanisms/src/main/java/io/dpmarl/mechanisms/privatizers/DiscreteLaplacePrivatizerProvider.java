@@ -12,6 +12,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
@@ -26,7 +27,7 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
     public static DiscreteNoisePrivatizer create(double epsilon, double sensitivity, Neighbouring neighbouring) {
         Checks.positiveFinite("epsilon", epsilon);
         Checks.positiveFinite("sensitivity", sensitivity);
-        double scale = sensitivity / epsilon;
+        double scale = SafeRounding.divideUp(sensitivity, epsilon); // the real sensitivity / scale is at most epsilon
         if (!(scale <= 0x1p61)) {
             throw new IllegalArgumentException("sensitivity / epsilon must be in (0, 2^61], got " + scale);
         }
@@ -47,7 +48,8 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
 
     @Override
     public String description() {
-        return "Exact discrete Laplace noise on counts, scale sensitivity/epsilon (L1): pure epsilon-DP";
+        return "Exact discrete Laplace noise on counts, scale sensitivity/epsilon (L1): pure epsilon-DP. "
+                + PrivatizerParams.discreteAssumptions("L1");
     }
 
     @Override

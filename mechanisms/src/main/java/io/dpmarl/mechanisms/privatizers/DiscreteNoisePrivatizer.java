@@ -73,8 +73,8 @@ public final class DiscreteNoisePrivatizer extends AbstractPrivatizer {
     }
 
     /**
-     * Refuses, before anything is charged, a scalar that is not an integer in {@code [-2^53, 2^53]}. The message
-     * states the accepted range but never the private value.
+     * Refuses, before anything is charged, a scalar that is not an integer in {@code [-2^53, 2^53]} and counts
+     * outside that range. The message states the accepted range but never the private value.
      */
     @Override
     protected void validate(Statistic input) {
@@ -83,6 +83,13 @@ public final class DiscreteNoisePrivatizer extends AbstractPrivatizer {
             if (value != Math.rint(value) || Math.abs(value) > 0x1p53) {
                 throw new IllegalArgumentException(name + " releases integers: the scalar value must be an integer in "
                         + "[-2^53, 2^53] (value withheld: it is private)");
+            }
+        } else if (input instanceof Statistic.Counts counts) {
+            for (long count : counts.counts()) {
+                if (count > (1L << 53) || count < -(1L << 53)) {
+                    throw new IllegalArgumentException(name + ": every count must be in [-2^53, 2^53] (so that adding "
+                            + "noise cannot overflow; value withheld: it is private)");
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ package io.dpmarl.mechanisms.privatizers;
 
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.LogMath;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import org.apache.commons.math3.special.Erf;
 
 /**
@@ -37,7 +38,8 @@ public final class GaussianCalibration {
         }
         Checks.openUnit("delta", delta);
         Checks.positiveFinite("sensitivity", sensitivity);
-        return Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon;
+        // log, sqrt, product and quotient, each within one ulp: moved up by 8 ulps so sigma is never too small
+        return SafeRounding.inflate(Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon, 8);
     }
 
     /** The exact delta of the Gaussian mechanism at {@code epsilon} (Balle-Wang 2018, Theorem 8). */
@@ -49,7 +51,8 @@ public final class GaussianCalibration {
         double b = epsilon * sigma / sensitivity;
         double first = normalCdf(a - b);
         double second = Math.exp(epsilon + logNormalCdf(-a - b));
-        return Math.max(0, first - second);
+        // erfc (commons-math3) is accurate to about 1e-15 relative, about 5 ulps: 8 ulps of each term are added
+        return Math.min(1.0, Math.max(0, first - second) + 8 * (Math.ulp(first) + Math.ulp(second)));
     }
 
     /** The smallest sigma (to relative 1e-12, never below it) giving (epsilon, delta)-DP (Balle-Wang 2018). */
@@ -76,11 +79,19 @@ public final class GaussianCalibration {
         return high;
     }
 
-    /** {@code sigma = sensitivity / sqrt(2 rho)}: rho-zCDP. */
+    /**
+     * {@code sigma = sensitivity / sqrt(2 rho)}, rounded up until the rho the accountants compute from it
+     * ({@link SafeRounding#rho}, rounded up) is at most the target: rho-zCDP.
+     */
     public static double zcdp(double rho, double sensitivity) {
         Checks.positiveFinite("rho", rho);
         Checks.positiveFinite("sensitivity", sensitivity);
-        return sensitivity / Math.sqrt(2 * rho);
+        double sigma = SafeRounding.divideUp(sensitivity, SafeRounding.sqrtDown(2 * rho));
+        // the accountants evaluate rho from sigma rounded up (SafeRounding.rho): keep that at most the target
+        while (SafeRounding.rho(sigma, sensitivity) > rho) {
+            sigma = Math.nextUp(sigma);
+        }
+        return sigma;
     }
 
     /** The standard normal CDF, accurate in the lower tail ({@code erfc}). */

@@ -63,7 +63,8 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
 
     @Override
     public String description() {
-        return "Float-safe Gaussian noise (L2), classic or analytic (Balle-Wang) calibration: (epsilon, delta)-DP";
+        return "Float-safe Gaussian noise (L2), classic or analytic (Balle-Wang) calibration: (epsilon, delta)-DP. "
+                + PrivatizerParams.additiveAssumptions("L2");
     }
 
     @Override

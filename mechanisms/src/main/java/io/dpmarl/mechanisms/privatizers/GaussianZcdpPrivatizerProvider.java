@@ -53,7 +53,8 @@ public final class GaussianZcdpPrivatizerProvider implements PluginProvider<Priv
 
     @Override
     public String description() {
-        return "Float-safe Gaussian noise, sigma = sensitivity/sqrt(2 rho) (L2): rho-zCDP";
+        return "Float-safe Gaussian noise, sigma = sensitivity/sqrt(2 rho) (L2): rho-zCDP. "
+                + PrivatizerParams.additiveAssumptions("L2");
     }
 
     @Override

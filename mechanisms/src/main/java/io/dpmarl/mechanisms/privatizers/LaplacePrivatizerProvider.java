@@ -12,6 +12,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
@@ -35,8 +36,8 @@ public final class LaplacePrivatizerProvider implements PluginProvider<Privatize
         Checks.positiveFinite("epsilon", epsilon);
         Checks.positiveFinite("sensitivity", sensitivity);
         double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
-                candidate -> Samplers.laplaceGranularity(candidate / epsilon));
-        double scale = effective / epsilon;
+                candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, epsilon)));
+        double scale = SafeRounding.divideUp(effective, epsilon); // b >= Delta'/epsilon: the double Delta'/b <= epsilon
         return new AdditiveNoisePrivatizer("laplace", NoiseDistribution.laplace(scale), new PrivacyGuarantee.PureDp(epsilon),
                 Optional.empty(), new PrivacyEvent.LaplaceEvent(scale, effective), Sensitivity.l1(sensitivity),
                 neighbouring, maxCoordinates);
@@ -54,7 +55,8 @@ public final class LaplacePrivatizerProvider implements PluginProvider<Privatize
 
     @Override
     public String description() {
-        return "Float-safe Laplace noise, scale sensitivity/epsilon (L1): pure epsilon-DP";
+        return "Float-safe Laplace noise, scale sensitivity/epsilon (L1): pure epsilon-DP. "
+                + PrivatizerParams.additiveAssumptions("L1");
     }
 
     @Override

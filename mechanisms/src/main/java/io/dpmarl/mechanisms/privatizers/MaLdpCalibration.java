@@ -5,6 +5,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
@@ -161,10 +162,10 @@ public enum MaLdpCalibration {
             }
             case LAPLACE -> {
                 double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting)
-                        : soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates) / releaseEpsilon;
+                        : SafeRounding.divideUp(soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates), releaseEpsilon);
                 double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, l1, maxCoordinates,
                         Samplers.laplaceGranularity(scale));
-                PrivacyGuarantee computed = new PrivacyGuarantee.PureDp(effective / scale);
+                PrivacyGuarantee computed = new PrivacyGuarantee.PureDp(SafeRounding.divideUp(effective, scale));
                 PrivacyGuarantee claim = new PrivacyGuarantee.PureDp(releaseEpsilon);
                 return new AdditiveNoisePrivatizer(name, NoiseDistribution.laplace(scale), computed,
                         this == PAPER_LITERAL ? differing(claim, computed) : Optional.empty(),
@@ -180,7 +181,8 @@ public enum MaLdpCalibration {
             }
             default -> {
                 double soundSensitivity = soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates);
-                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting) : soundSensitivity / releaseEpsilon;
+                double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting)
+                        : SafeRounding.divideUp(soundSensitivity, releaseEpsilon);
                 double bound = this == PAPER_LITERAL ? scale
                         : BoundedLaplaceCalibration.boundFor(scale, soundSensitivity, releaseDelta);
                 Optional<PrivacyGuarantee> claim = this == PAPER_LITERAL
@@ -194,7 +196,7 @@ public enum MaLdpCalibration {
     /** The effective L1 sensitivity the sound Laplace noise {@code b = Delta' / epsilon_r} is calibrated for. */
     private static double soundLaplaceSensitivity(double l1, double releaseEpsilon, int maxCoordinates) {
         return FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, l1, maxCoordinates,
-                candidate -> Samplers.laplaceGranularity(candidate / releaseEpsilon));
+                candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, releaseEpsilon)));
     }
 
     private static Optional<PrivacyGuarantee> differing(PrivacyGuarantee claim, PrivacyGuarantee computed) {

@@ -24,7 +24,8 @@ public final class NonPrivatePrivatizerProvider implements PluginProvider<Privat
 
     @Override
     public String description() {
-        return "Releases the statistic unchanged: a baseline with no privacy (epsilon = inf)";
+        return "Releases the statistic unchanged: a baseline with no privacy (epsilon = inf); assumes nothing, "
+                + "refuses nothing";
     }
 
     @Override

@@ -10,6 +10,19 @@ final class PrivatizerParams {
     private PrivatizerParams() {
     }
 
+    /** The input assumptions of an additive (float-safe) privatizer, as stated in its description. */
+    static String additiveAssumptions(String norm) {
+        return "Trusts the caller's bound: neighbouring inputs differ by at most 'sensitivity' in " + norm
+                + " (inputs are not clipped); refuses NaN or infinite values and releases of more than "
+                + "max-coordinates coordinates";
+    }
+
+    /** The input assumptions of an integer-noise privatizer, as stated in its description. */
+    static String discreteAssumptions(String norm) {
+        return "Trusts the caller's bound: neighbouring counts differ by at most 'sensitivity' in " + norm
+                + " (counts are not clipped); refuses a non-integer scalar and any value outside [-2^53, 2^53]";
+    }
+
     static Param epsilon() {
         return Param.real("epsilon", "privacy budget of one release").above(0).finite();
     }

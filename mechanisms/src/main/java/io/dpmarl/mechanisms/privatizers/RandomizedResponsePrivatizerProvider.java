@@ -25,7 +25,8 @@ public final class RandomizedResponsePrivatizerProvider implements PluginProvide
 
     @Override
     public String description() {
-        return "k-ary randomized response on a category: pure epsilon-DP";
+        return "k-ary randomized response on a category: pure epsilon-DP between any two categories (no sensitivity "
+                + "to trust); refuses a category whose number of categories is not k";
     }
 
     @Override

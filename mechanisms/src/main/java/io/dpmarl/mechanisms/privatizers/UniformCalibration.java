@@ -1,6 +1,7 @@
 package io.dpmarl.mechanisms.privatizers;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
  * Privacy of the uniform mechanism (MA-LDP section 6.1, spec 000 section 3.4): noise {@code U[-a, a]} per
@@ -15,7 +16,7 @@ public final class UniformCalibration {
     public static double delta(double halfWidth, double sensitivity) {
         Checks.positiveFinite("a", halfWidth);
         Checks.positiveFinite("sensitivity", sensitivity);
-        return Math.min(1, sensitivity / (2 * halfWidth));
+        return Math.min(1, SafeRounding.divideUp(sensitivity, 2 * halfWidth));
     }
 
     /** The exact total variation {@code 1 - prod_j max(0, 1 - |v_j|/(2a))} for a shift vector. */
@@ -73,6 +74,6 @@ public final class UniformCalibration {
     public static double halfWidthFor(double delta, double sensitivity) {
         Checks.openUnit("delta", delta);
         Checks.positiveFinite("sensitivity", sensitivity);
-        return Math.nextUp(sensitivity / (2 * delta));
+        return SafeRounding.divideUp(sensitivity, 2 * delta);
     }
 }

@@ -63,7 +63,8 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
 
     @Override
     public String description() {
-        return "Float-safe uniform noise on [-a, a] (L1): (0, delta)-DP with delta = sensitivity/(2a)";
+        return "Float-safe uniform noise on [-a, a] (L1): (0, delta)-DP with delta = sensitivity/(2a). "
+                + PrivatizerParams.additiveAssumptions("L1");
     }
 
     @Override

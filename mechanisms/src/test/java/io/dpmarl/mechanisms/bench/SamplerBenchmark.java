@@ -14,8 +14,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Throughput of the float-safe samplers against the naive baselines, in the same run (issue 3 acceptance: the
- * float-safe samplers reach at least one third of naive throughput). All sources are seeded; the secure source
- * is measured separately because {@code SecureRandom} dominates its cost.
+ * float-safe samplers reach at least one third of naive throughput), and each float-safe or exact sampler with
+ * seeded bits against the same sampler with the buffered secure source (protocol item 14: secure keeps at least
+ * one third of the seeded throughput).
  *
  * <p>Run: {@code mvn -o -B -q -Pbenchmarks -DskipTests -Ddpmarl.target=target-noise -pl mechanisms -am verify
  * -Djmh.include='SamplerBenchmark'}.
@@ -64,5 +65,23 @@ public class SamplerBenchmark {
     @Benchmark
     public double floatSafeLaplaceSecure() {
         return Samplers.laplace(secure, 2.0);
+    }
+
+    /** Float-safe Gaussian from SecureRandom bits. */
+    @Benchmark
+    public double floatSafeGaussianSecure() {
+        return Samplers.gaussian(secure, 2.0);
+    }
+
+    /** Exact discrete Gaussian (integer sigma, long arithmetic), seeded bits. */
+    @Benchmark
+    public long discreteGaussian() {
+        return Samplers.discreteGaussian(seeded, 2.0);
+    }
+
+    /** Exact discrete Gaussian from SecureRandom bits. */
+    @Benchmark
+    public long discreteGaussianSecure() {
+        return Samplers.discreteGaussian(secure, 2.0);
     }
 }

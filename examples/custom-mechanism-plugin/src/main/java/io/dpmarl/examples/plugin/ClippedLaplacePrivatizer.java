@@ -1,17 +1,17 @@
 package io.dpmarl.examples.plugin;
 
-import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.AbstractPrivatizer;
 import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
-import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The clipped Laplace mechanism, a worked example of a third-party privatizer: each coordinate of a
@@ -21,9 +21,12 @@ import java.util.Set;
  * <h2>Sensitivity and guarantee</h2>
  * After clipping, any two inputs, neighbouring or not, differ by at most {@code 2 * bound} in each
  * coordinate, so the L1 sensitivity is {@code Delta_1 = 2 * bound * dimension} whatever the neighbouring
- * relation. The noise scale is {@code b = Delta_1 / epsilon} and one release is pure epsilon-DP
+ * relation. The noise scale is {@code b = Delta_1 / epsilon}, rounded up ({@link SafeRounding#divideUp}, so that
+ * floating point never gives less noise than the formula), and one release is pure epsilon-DP
  * ({@link PrivacyGuarantee.PureDp}); it charges a {@link PrivacyEvent.LaplaceEvent}{@code (b, Delta_1)}. The
- * declared relation is {@link Neighbouring#RECORD}, but the guarantee holds between any two inputs.
+ * declared relation is {@link Neighbouring#RECORD}, but the guarantee holds between any two inputs. The
+ * guarantee assumes nothing about the input: the mechanism enforces the bound itself by clipping, and counts
+ * every clipped coordinate ({@link #clips()}).
  *
  * <h2>Floating point</h2>
  * The noise is {@link Samplers#laplace}: an exact discrete Laplace sample times a power-of-two grid
@@ -33,11 +36,13 @@ import java.util.Set;
  * whatever the input.
  *
  * <h2>Order of a release</h2>
- * The input is validated first (type and length), then the ledger is charged (which may refuse with
- * {@link io.dpmarl.core.privacy.PrivacyBudgetExceededException}), and only then is noise drawn. Invalid or
- * refused releases therefore cost neither budget nor noise.
+ * {@link AbstractPrivatizer} fixes the order: the input's type is checked and {@link #validate} refuses a vector
+ * of the wrong length or a non-finite value, then the ledger is charged (which may refuse with
+ * {@link io.dpmarl.core.privacy.PrivacyBudgetExceededException}), and only then is {@link #perturb} called to
+ * draw noise. Invalid or refused releases therefore cost neither budget nor noise, and this class never touches
+ * the ledger itself.
  */
-public final class ClippedLaplacePrivatizer implements Privatizer {
+public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
     /** The plugin name. */
     public static final String NAME = "clipped-laplace";
 
@@ -47,6 +52,7 @@ public final class ClippedLaplacePrivatizer implements Privatizer {
     private final double scale;
     private final double granularity;
     private final double gridBound;
+    private final AtomicLong clips = new AtomicLong();
 
     /**
      * A clipped Laplace mechanism.
@@ -60,7 +66,8 @@ public final class ClippedLaplacePrivatizer implements Privatizer {
         this.bound = Checks.positiveFinite("bound", bound);
         this.dimension = Checks.atLeast("dimension", dimension, 1);
         double sensitivity = 2 * bound * dimension;
-        this.scale = Checks.positiveFinite("scale (2 * bound * dimension / epsilon)", sensitivity / epsilon);
+        this.scale = Checks.positiveFinite("scale (2 * bound * dimension / epsilon)",
+                SafeRounding.divideUp(sensitivity, epsilon));
         this.granularity = Samplers.laplaceGranularity(scale);
         this.gridBound = Math.floor(bound / granularity) * granularity;
     }
@@ -102,10 +109,27 @@ public final class ClippedLaplacePrivatizer implements Privatizer {
         return scale;
     }
 
+    /** The number of coordinates clipped to the bound so far, over all releases of this privatizer. */
+    public long clips() {
+        return clips.get();
+    }
+
+    /** Refuses, before anything is charged, a vector of the wrong length and non-finite values. */
     @Override
-    public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
-        double[] values = validate(input);
-        ledger.charge(key, event(), 1, NAME);
+    protected void validate(Statistic input) {
+        if (input instanceof Statistic.Vector vector && vector.values().length != dimension) {
+            throw new IllegalArgumentException(NAME + ": vector length must be dimension = " + dimension + ", got "
+                    + vector.values().length);
+        }
+        for (double value : values(input)) {
+            Checks.finite("value", value);
+        }
+    }
+
+    /** Clips, rounds to the grid and adds noise; the ledger has already been charged. */
+    @Override
+    protected Statistic perturb(Statistic input, NoiseSource noise) {
+        double[] values = values(input);
         double[] released = new double[values.length];
         for (int i = 0; i < values.length; i++) {
             released[i] = clipToGrid(values[i]) + Samplers.laplace(noise, scale);
@@ -113,29 +137,18 @@ public final class ClippedLaplacePrivatizer implements Privatizer {
         return input instanceof Statistic.Scalar ? new Statistic.Scalar(released[0]) : new Statistic.Vector(released);
     }
 
-    /** Rounds to the noise grid and clips to the grid points within [-bound, bound]. */
+    private static double[] values(Statistic input) {
+        return input instanceof Statistic.Scalar scalar ? new double[] {scalar.value()}
+                : ((Statistic.Vector) input).values();
+    }
+
+    /** Rounds to the noise grid and clips to the grid points within [-bound, bound], counting clipped values. */
     double clipToGrid(double value) {
+        if (Math.abs(value) > bound) {
+            clips.incrementAndGet();
+        }
         double clipped = Math.max(-bound, Math.min(bound, value));
         double rounded = Samplers.roundToGrid(clipped, granularity);
         return Math.max(-gridBound, Math.min(gridBound, rounded));
-    }
-
-    private double[] validate(Statistic input) {
-        if (dimension == 1 && input instanceof Statistic.Scalar scalar) {
-            Checks.finite("value", scalar.value());
-            return new double[] {scalar.value()};
-        }
-        if (dimension > 1 && input instanceof Statistic.Vector vector) {
-            if (vector.values().length != dimension) {
-                throw new IllegalArgumentException(NAME + ": vector length must be dimension = " + dimension + ", got "
-                        + vector.values().length);
-            }
-            for (double value : vector.values()) {
-                Checks.finite("value", value);
-            }
-            return vector.values();
-        }
-        throw new IllegalArgumentException(NAME + " accepts " + (dimension == 1 ? "Scalar" : "Vector of length "
-                + dimension) + ", got " + (input == null ? "null" : input.getClass().getSimpleName()));
     }
 }

@@ -32,7 +32,8 @@ public final class ClippedLaplaceProvider implements PluginProvider<Privatizer> 
     @Override
     public String description() {
         return "Example plugin: clip each coordinate to [-bound, bound], add Laplace noise of scale "
-                + "2*bound*dimension/epsilon; pure epsilon-DP";
+                + "2*bound*dimension/epsilon; pure epsilon-DP for any input (the clipping enforces the bound and is "
+                + "counted); refuses a vector whose length is not dimension";
     }
 
     @Override

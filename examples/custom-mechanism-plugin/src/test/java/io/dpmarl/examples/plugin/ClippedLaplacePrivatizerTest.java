@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.privacy.LedgerEntry;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
@@ -16,7 +17,10 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.mechanisms.noise.Samplers;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -122,11 +126,57 @@ class ClippedLaplacePrivatizerTest {
     @Test
     void refusesWrongLengthBeforeCharging() {
         ClippedLaplacePrivatizer privatizer = new ClippedLaplacePrivatizer(1, 1, 3);
-        PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        PrivacyLedger ledger = PrivacyLedger.of(BasicAccountant::new, 1e-6);
+        List<LedgerEntry> entries = new ArrayList<>();
+        ledger.addListener(entries::add);
+        CountingSource noise = new CountingSource();
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
-                new Statistic.Vector(new double[] {1, 2}), NoiseSource.seeded(1), ledger, LedgerKey.global()));
+                new Statistic.Vector(new double[] {1, 2}), noise, ledger, LedgerKey.global()));
         assertEquals("clipped-laplace: vector length must be dimension = 3, got 2", error.getMessage());
-        assertEquals(0, ledger.entries().size());
+        assertThrows(IllegalArgumentException.class, () -> privatizer.release(
+                new Statistic.Vector(new double[] {1, Double.NaN, 2}), noise, ledger, LedgerKey.global()));
+        assertEquals(0, ledger.charges());
+        assertTrue(entries.isEmpty());
+        assertEquals(0, noise.draws);
+    }
+
+    @Test
+    void eachReleaseChargesOneLaplaceEventBeforeDrawingAndCountsClips() {
+        ClippedLaplacePrivatizer privatizer = new ClippedLaplacePrivatizer(0.5, 1, 3);
+        PrivacyLedger ledger = PrivacyLedger.of(BasicAccountant::new, 1e-6);
+        CountingSource noise = new CountingSource();
+        List<Long> drawsAtCharge = new ArrayList<>();
+        List<LedgerEntry> entries = new ArrayList<>();
+        ledger.addListener(entry -> {
+            entries.add(entry);
+            drawsAtCharge.add(noise.draws);
+        });
+        privatizer.release(new Statistic.Vector(new double[] {5, 0.2, -3}), noise, ledger, LedgerKey.agent(1));
+        privatizer.release(new Statistic.Vector(new double[] {0, 0, 0}), noise, ledger, LedgerKey.agent(1));
+        assertEquals(2, entries.size());
+        assertEquals(new PrivacyEvent.LaplaceEvent(12.0, 6.0), entries.get(0).event());
+        assertEquals(List.of(0L, drawsAtCharge.get(1)), drawsAtCharge);
+        assertTrue(drawsAtCharge.get(1) > 0, "the first release drew noise after its charge");
+        // basic composition: two releases of epsilon = 6 / 12 = 0.5
+        assertEquals(1.0, ledger.epsilon(LedgerKey.agent(1), 1e-6), 0.0);
+        assertEquals(2, privatizer.clips(), "5 and -3 are outside [-1, 1]");
+    }
+
+    /** A seeded source that counts the words drawn from it. */
+    private static final class CountingSource implements NoiseSource {
+        private final NoiseSource bits = NoiseSource.seeded(1);
+        long draws;
+
+        @Override
+        public long nextLong() {
+            draws++;
+            return bits.nextLong();
+        }
+
+        @Override
+        public boolean isSeeded() {
+            return true;
+        }
     }
 
     @Test

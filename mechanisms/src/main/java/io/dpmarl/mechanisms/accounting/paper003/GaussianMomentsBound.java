@@ -1,6 +1,7 @@
 package io.dpmarl.mechanisms.accounting.paper003;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
  * The sound moments (Renyi) bound of T rounds of the Gaussian mechanism without subsampling (spec 003 section
@@ -22,7 +23,7 @@ public final class GaussianMomentsBound {
         Checks.atLeast("T", rounds, 1);
         Checks.positiveFinite("sensitivity", sensitivity);
         Checks.positiveFinite("sigma", sigma);
-        return rounds * sensitivity * sensitivity / (2 * sigma * sigma);
+        return SafeRounding.multiplyUp(rounds, SafeRounding.rho(sigma, sensitivity));
     }
 
     /** The exact log moment after T rounds, T nu (nu + 1) Delta^2 / (2 sigma^2). */
@@ -71,9 +72,10 @@ public final class GaussianMomentsBound {
         Checks.atLeast("T", rounds, 1);
         Checks.positiveFinite("sensitivity", sensitivity);
         double log = Math.log(1 / delta);
-        double root = Math.sqrt(log + epsilon) - Math.sqrt(log);
+        double root = epsilon / (Math.sqrt(log + epsilon) + Math.sqrt(log)); // sqrt(log + eps) - sqrt(log), no cancellation
         double rho = root * root;
-        return Math.sqrt(rounds * sensitivity * sensitivity / (2 * rho));
+        // about ten operations each within one ulp: moved up by 16 ulps so sigma is never too small
+        return SafeRounding.inflate(Math.sqrt(rounds * sensitivity * sensitivity / (2 * rho)), 16);
     }
 
     /** The sound calibration over integer orders (what Abadi's accountant uses), by bisection on sigma. */
@@ -106,6 +108,6 @@ public final class GaussianMomentsBound {
         }
         Checks.openUnit("delta", delta);
         Checks.positiveFinite("sensitivity", sensitivity);
-        return Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon;
+        return SafeRounding.inflate(Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon, 8);
     }
 }
