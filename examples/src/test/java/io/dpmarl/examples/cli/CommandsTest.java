@@ -136,8 +136,8 @@ class CommandsTest {
         assertEquals(0, result.code(), result.err());
         assertTrue(result.out().contains("  upfront-toy [up-front]  charges a whole stream"), result.out());
         assertTrue(result.out().contains("  laplace [per-release]  "), result.out());
-        assertTrue(result.out().contains("evaluator plugins (1):\n  gap-toy  records a gap\n      records: gap, "
-                + "gap_agent_*"), result.out());
+        assertTrue(result.out().contains("evaluator plugins ("), result.out());
+        assertTrue(result.out().contains("\n  gap-toy  records a gap\n      records: gap, gap_agent_*"), result.out());
         assertTrue(result.out().contains("privatizer (<privatizer plugin>, default none, a privatizer plugin spec or "
                 + "none): "), result.out());
         assertTrue(result.out().contains("metrics every run records: episode_return, return_agent_<i> (one per agent, "
