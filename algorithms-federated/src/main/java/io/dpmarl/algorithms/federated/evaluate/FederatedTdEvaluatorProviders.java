@@ -38,6 +38,11 @@ public final class FederatedTdEvaluatorProviders {
         }
 
         @Override
+        public java.util.List<String> metrics() {
+            return java.util.List.of(TdErrorEvaluator.TD_ERROR, TdErrorEvaluator.THETA_DISTANCE);
+        }
+
+        @Override
         public Evaluator create(Params params, PluginContext context) {
             return new TdErrorEvaluator();
         }
@@ -65,6 +70,12 @@ public final class FederatedTdEvaluatorProviders {
         @Override
         public ParamSpec parameters() {
             return ParamSpec.none();
+        }
+
+        @Override
+        public java.util.List<String> metrics() {
+            return java.util.List.of(JDeviationEvaluator.J_VALUE, JDeviationEvaluator.J_FIXED_POINT,
+                    JDeviationEvaluator.J_DEVIATION);
         }
 
         @Override

@@ -55,6 +55,11 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
     }
 
     @Override
+    public java.util.List<String> metrics() {
+        return java.util.List.of(FederatedTdLearner.COSTS_CLIPPED);
+    }
+
+    @Override
     public String description() {
         return "DP federated TD(lambda) (Zeng et al. 2022): trusted master adds Gaussian or Laplace noise to the"
                 + " broadcast aggregate; event-level central DP of the downlink over the schedule's steps (one round"
