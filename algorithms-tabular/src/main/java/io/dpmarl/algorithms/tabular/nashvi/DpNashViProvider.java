@@ -111,6 +111,11 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
     /** Resolves the nested privatizer spec, filling in {@code horizon} with H. */
     static CountsPrivatizer privatizer(String spec, int horizon, PluginContext context) {
         SpecString parsed = SpecString.parse(spec);
+        if (!java.util.List.of("nashvi-central-counts", "nashvi-local-counts", "nashvi-non-private")
+                .contains(parsed.name())) {
+            throw new IllegalArgumentException(NAME + ": privatizer must be one of nashvi-central-counts, "
+                    + "nashvi-local-counts, nashvi-non-private, got " + parsed.name());
+        }
         Map<String, String> parameters = new LinkedHashMap<>(parsed.parameters());
         parameters.putIfAbsent("horizon", Integer.toString(horizon));
         String full = parsed.name() + parameters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
