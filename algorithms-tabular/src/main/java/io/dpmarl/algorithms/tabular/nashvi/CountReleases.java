@@ -140,7 +140,7 @@ public final class CountReleases {
         return stream;
     }
 
-    /** Infeasible post-processing problems so far (outside the good event; spec item 11). */
+    /** Infeasible post-processing problems so far (outside the good event of Lemma 5.8). */
     public int postProcessingFallbacks() {
         return fallbacks;
     }
