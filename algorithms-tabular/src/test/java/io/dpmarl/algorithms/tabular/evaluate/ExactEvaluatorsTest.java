@@ -118,4 +118,24 @@ class ExactEvaluatorsTest {
                 new double[] {1, 0, 0, 0}, 1));
         assertThrows(IllegalArgumentException.class, () -> evaluate(game, "nash-gap", new double[] {1, 0, 0, 0}, 1));
     }
+
+    /**
+     * Through the pipeline: independent Q-learners on the coordination game (H = 2), optimistic start; once their
+     * greedy joint policy coordinates on action 0 (the optimum, as {@code IndependentQLearnerTest} shows by episode
+     * 300) the team regret stops growing, so it is flat over the last 50 of 300 episodes.
+     */
+    @Test
+    void teamRegretOfIndependentQLearning() {
+        List<MetricRecord> rows = new ArrayList<>();
+        Schedule schedule = Schedule.episodes(300);
+        io.dpmarl.core.pipeline.PipelineSpec spec = new io.dpmarl.core.pipeline.PipelineSpec("coordination-game(horizon=2)",
+                "independent-q(alpha=0.2, exploration=0.1, initial=1)", "basic", 0.0, java.util.Optional.empty(),
+                List.of("team-regret"), java.util.Optional.of(schedule));
+        io.dpmarl.core.pipeline.PipelineModule.assemble(spec, REGISTRY, io.dpmarl.core.rng.RandomStreams.of(42),
+                rows::add).run(new io.dpmarl.core.pipeline.TrialId("team", 0, 42), schedule);
+        double[] regret = rows.stream().filter(row -> row.metric().equals("cumulative_regret"))
+                .mapToDouble(MetricRecord::value).toArray();
+        assertEquals(300, regret.length);
+        assertEquals(regret[249], regret[299], 0.0, "no regret once the greedy policy is optimal");
+    }
 }
