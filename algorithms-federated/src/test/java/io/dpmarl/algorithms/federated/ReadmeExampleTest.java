@@ -12,11 +12,14 @@ import io.dpmarl.algorithms.federated.td.CostTrajectory;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.Optional;
+import java.util.OptionalLong;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FederatedCostModel;
 import io.dpmarl.environments.fedtd.RandomFederatedCostChain;
@@ -34,13 +37,15 @@ class ReadmeExampleTest {
         CalibratedNoise noise = FederatedTdCalibrator.calibrate(NoiseCalibration.SOUND_MOMENTS,
                 new PrivacyBudget(10, 1e-5), run, 10, 3);
         PrivacyLedger ledger = PrivacyReport.ledgerFor(noise);
-        Channel downlink = Channel.keyed("fedtd-downlink", noise.privatizer(), ledger, (s, r) -> LedgerKey.global());
+        // the whole-run guarantee is charged here, once, when the broadcast stream opens
+        ReleaseStream downlink = noise.privatizer().openStream(new StreamRequest(ledger, LedgerKey.global(),
+                NoiseSource.seeded(3), "fedtd-downlink", OptionalLong.of(1000)));
         FederatedTdLambda team = new FederatedTdLambda(model.features(), AggregationWeights.uniform(20),
-                parameters, new double[20][10], downlink, NoiseSource.seeded(3));
+                parameters, 0.5, new double[20][10], Optional.of(downlink));
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(2));
         team.begin(trajectory.initialState());
         trajectory.drive(team, 1000);
-        PrivacyReport report = PrivacyReport.of(noise, ledger, 3);
+        PrivacyReport report = PrivacyReport.of(noise, ledger, team.rounds(), 3);
         assertEquals(1000, report.releases());
         assertTrue(report.ledgerEpsilon() <= 10, report.describe());
     }

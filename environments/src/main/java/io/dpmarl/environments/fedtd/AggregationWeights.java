@@ -11,7 +11,7 @@ import java.util.random.RandomGenerator;
  *
  * @param values the weights; copied, validated: each in (0, 1], sum within 1e-9 of 1
  */
-public record AggregationWeights(double[] values) {
+public record AggregationWeights(double[] values) implements io.dpmarl.core.model.FederatedWeights {
     /** Absolute tolerance on |sum_i c^i - 1|. */
     public static final double SUM_TOLERANCE = 1e-9;
 
@@ -61,11 +61,13 @@ public record AggregationWeights(double[] values) {
     }
 
     /** Number of agents N. */
+    @Override
     public int size() {
         return values.length;
     }
 
     /** Weight c^{i+1} of agent index {@code agent} (0-based). */
+    @Override
     public double get(int agent) {
         return values[agent];
     }

@@ -11,7 +11,7 @@ import org.ejml.simple.SimpleMatrix;
  *
  * <p>Row s is phi(s)^T. The matrix is copied on construction and never exposed mutably.
  */
-public final class FeatureMatrix {
+public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatures {
     private final double[][] rows;
     private final int numFeatures;
 
@@ -112,26 +112,31 @@ public final class FeatureMatrix {
     }
 
     /** Number of states S. */
+    @Override
     public int numStates() {
         return rows.length;
     }
 
     /** Number of features K. */
+    @Override
     public int numFeatures() {
         return numFeatures;
     }
 
     /** A copy of phi(s). */
+    @Override
     public double[] phi(int state) {
         return rows[state].clone();
     }
 
     /** Feature k of state s, phi_k(s). */
+    @Override
     public double get(int state, int feature) {
         return rows[state][feature];
     }
 
     /** The largest row norm max_s ||phi(s)||_2. */
+    @Override
     public double maxRowNorm() {
         double max = 0;
         for (double[] row : rows) {

@@ -6,6 +6,8 @@ import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.Space;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.game.GameType;
+import io.dpmarl.core.model.FederatedCostOracle;
+import io.dpmarl.core.model.FederatedStructure;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -30,12 +32,14 @@ public final class FederatedCostChainEnvironment implements Environment {
     private final FederatedCostModel model;
     private final EnvironmentInfo info;
     private final Observation[] observationsByState;
+    private final FederatedCostOracle oracle;
     private SplittableRandom random;
     private int state = -1;
 
     /** An environment over the given model. */
     public FederatedCostChainEnvironment(FederatedCostModel model, String name) {
         this.model = model;
+        this.oracle = new CostChainOracle(model);
         int agents = model.numAgents();
         List<Space> observations = new ArrayList<>(Collections.nCopies(agents, new Space.Discrete(model.numStates())));
         List<Space.Discrete> actions = new ArrayList<>(Collections.nCopies(agents, new Space.Discrete(1)));
@@ -64,11 +68,19 @@ public final class FederatedCostChainEnvironment implements Environment {
     }
 
     /**
-     * Offers {@link FeatureMatrix} (the public features, for learners) and {@link FederatedCostModel} (the exact
-     * model including the private mean costs, for oracles only).
+     * Offers {@link FederatedStructure} (the public features, uniform weights and the declared cost bound R, for
+     * learners), and {@link FederatedCostOracle}, {@link FeatureMatrix} and {@link FederatedCostModel} (the exact
+     * model including the private mean costs, for oracles and evaluators only).
      */
     @Override
     public <C> java.util.Optional<C> capability(Class<C> type) {
+        if (type == FederatedStructure.class) {
+            return java.util.Optional.of(type.cast(new FederatedStructure(model.features(),
+                    AggregationWeights.uniform(model.numAgents()), model.costBound())));
+        }
+        if (type == FederatedCostOracle.class) {
+            return java.util.Optional.of(type.cast(oracle));
+        }
         if (type == FeatureMatrix.class) {
             return java.util.Optional.of(type.cast(model.features()));
         }

@@ -2,7 +2,7 @@ package io.dpmarl.algorithms.federated.attack;
 
 import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.privacy.Statistic;
-import io.dpmarl.environments.fedtd.FeatureMatrix;
+import io.dpmarl.core.model.FederatedFeatures;
 
 /**
  * Cost-recovery attacks on federated TD(lambda) (spec 003 section 3.1, test T-ATTACK). The attacker knows the
@@ -25,11 +25,11 @@ import io.dpmarl.environments.fedtd.FeatureMatrix;
  * v (1 / (alpha_t^2 ||z_t||^2) + ||d_t||^2) / (c^i)^2 for per-coordinate noise variance v ({@link #downlinkErrorVariance}).
  */
 public final class CostRecoveryAttack {
-    private final FeatureMatrix features;
+    private final FederatedFeatures features;
     private final double gamma;
 
     /** An attacker who knows the public features and discount. */
-    public CostRecoveryAttack(FeatureMatrix features, double gamma) {
+    public CostRecoveryAttack(FederatedFeatures features, double gamma) {
         this.features = features;
         this.gamma = gamma;
     }

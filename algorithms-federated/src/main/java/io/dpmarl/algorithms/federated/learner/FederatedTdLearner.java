@@ -3,26 +3,34 @@ package io.dpmarl.algorithms.federated.learner;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
 
 /**
- * Federated TD(lambda) (paper 003 Algorithms 1 and 2) as a team learner of policy evaluation: the N workers
- * evaluate the fixed policy of the environment, so {@link #act} always returns the single action 0 for every
- * agent and {@link #policy} is that deterministic policy. Each {@link #observe} is one communication round on the
- * transition s_t -&gt; s_{t+1} with the agents' costs taken from {@link StepResult#rewards()} (the
- * {@code federated-cost-chain} environment reports costs there, unnegated); worker i receives only its own entry.
- * An episode boundary restarts the trace at the new s_0 and keeps theta and the step-size counter. Privacy: that
- * of the team's downlink channel (event-level central DP of the broadcast, none for the uplink).
+ * Federated TD(lambda) (paper "Differentially private federated temporal difference learning", Algorithms 1 and
+ * 2) as a team learner of policy evaluation: the N workers evaluate the fixed policy of the environment, so
+ * {@link #act} always returns the single action 0 for every agent and {@link #policy} is that deterministic
+ * policy. Each {@link #observe} is one communication round on the transition s_t -&gt; s_{t+1} with the agents'
+ * costs taken from {@link StepResult#rewards()} (the {@code federated-cost-chain} environment reports costs there,
+ * unnegated); worker i receives only its own entry and clips it to [-R, R]. An episode boundary restarts the
+ * trace at the new s_0 and keeps theta and the step-size counter. At the end of each episode the learner records
+ * {@code costs_clipped} (clips so far over all workers). Privacy: that of the team's downlink stream (event-level
+ * central DP of the broadcast, none for the uplink).
  */
 public final class FederatedTdLearner implements Learner {
+    /** Metric name of the number of costs clipped to [-R, R] so far. */
+    public static final String COSTS_CLIPPED = "costs_clipped";
+
     private final FederatedTdLambda team;
     private final int numAgents;
+    private final TrialMetrics metrics;
 
-    /** A learner driving the given team. */
-    public FederatedTdLearner(FederatedTdLambda team) {
+    /** A learner driving the given team, recording to {@code metrics}. */
+    public FederatedTdLearner(FederatedTdLambda team, TrialMetrics metrics) {
         this.team = team;
         this.numAgents = team.weights().size();
+        this.metrics = metrics;
     }
 
     /** The team (parameters, consensus error, broadcast). */
@@ -47,7 +55,7 @@ public final class FederatedTdLearner implements Learner {
 
     @Override
     public void endEpisode(int episode) {
-        // one round per step: nothing is deferred to the end of an episode
+        metrics.record(COSTS_CLIPPED, team.clippedCosts());
     }
 
     @Override

@@ -2,36 +2,44 @@ package io.dpmarl.algorithms.federated.learner;
 
 import com.google.auto.service.AutoService;
 import io.dpmarl.algorithms.federated.privacy.CalibratedNoise;
+import io.dpmarl.algorithms.federated.privacy.FederatedNoisePrivatizer;
 import io.dpmarl.algorithms.federated.privacy.FederatedTdCalibrator;
 import io.dpmarl.algorithms.federated.privacy.NoiseCalibration;
+import io.dpmarl.algorithms.federated.privacy.NoiseMechanism;
 import io.dpmarl.algorithms.federated.privacy.WholeRunSensitivity;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.model.FederatedStructure;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
-import io.dpmarl.environments.fedtd.AggregationWeights;
-import io.dpmarl.environments.fedtd.FeatureMatrix;
+import java.util.Optional;
 
 /**
- * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, rounds, nu, cost-bound)}: DP
- * federated TD(lambda) of paper 003 over an environment offering {@link FeatureMatrix} (for example
- * {@code federated-cost-chain}), uniform weights c. {@code noise} selects Algorithm 1 ({@code none}) or Algorithm 2
- * with a calibration: {@code sound} (default, sound moments bound), {@code paper} (Theorem 3, PAPER-LITERAL),
- * {@code laplace-literal} (PAPER-LITERAL) or {@code laplace-global}. Noise comes from the context's noise source and
- * every broadcast is charged to the context's ledger under the global key with the sound whole-run accounting
- * ({@link WholeRunSensitivity}: the run of {@code rounds} rounds is one mechanism on the concatenated releases);
- * the privatizer refuses broadcasts beyond {@code rounds}.
+ * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, nu, cost-bound)}: DP federated
+ * TD(lambda) (paper "Differentially private federated temporal difference learning") over an environment offering
+ * the public {@link FederatedStructure} (for example {@code federated-cost-chain}). The number of rounds T is the
+ * run's schedule of steps (one round per environment step). {@code noise} selects Algorithm 1 ({@code none}) or
+ * Algorithm 2 with a calibration: {@code sound} (default, sound moments bound), {@code paper} (Theorem 3,
+ * PAPER-LITERAL), {@code laplace-literal} (PAPER-LITERAL) or {@code laplace-global}.
+ *
+ * <p>Privacy: the broadcasts are one {@link FederatedNoisePrivatizer} stream on the global ledger key, opened when
+ * the learner is built: its whole-run guarantee ({@link WholeRunSensitivity}) is charged then, once, and the stream
+ * refuses a broadcast beyond T. Assumptions, enforced: features with max row norm &lt;= 1 (refused otherwise), every
+ * cost clipped to [-R, R] at its worker (clips counted in {@code costs_clipped}), and R not below the cost bound
+ * the environment declares (refused otherwise).
  */
 @AutoService(PluginProvider.class)
 public final class FederatedTdLearnerProvider implements PluginProvider<Learner> {
@@ -48,8 +56,11 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
 
     @Override
     public String description() {
-        return "DP federated TD(lambda) (paper 003): trusted master adds Gaussian or Laplace noise to the broadcast"
-                + " aggregate; event-level central DP of the downlink over 'rounds' rounds.";
+        return "DP federated TD(lambda) (Zeng et al. 2022): trusted master adds Gaussian or Laplace noise to the"
+                + " broadcast aggregate; event-level central DP of the downlink over the schedule's steps (one round"
+                + " each), the whole-run guarantee charged up front. Assumes and enforces: feature rows of norm <= 1"
+                + " (refused otherwise), costs clipped to [-R, R] at each worker (metric costs_clipped), cost-bound"
+                + " R >= the environment's declared bound (refused otherwise).";
     }
 
     @Override
@@ -63,48 +74,65 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                         "laplace-literal", "laplace-global").withDefault("sound"),
                 Param.real("epsilon", "target epsilon of the whole run").above(0).finite().withDefault(10.0),
                 Param.real("delta", "target delta (Gaussian calibrations)").above(0).below(1).withDefault(1e-5),
-                Param.longValue("rounds", "number of rounds T the budget covers (no broadcast beyond)").atLeast(1)
-                        .atMost(WholeRunSensitivity.MAX_ROUNDS).withDefault(1000L),
                 Param.integer("nu", "moment order of the paper's Theorem 3").atLeast(1).withDefault(3),
-                Param.real("cost-bound", "public bound R on every cost").above(0).finite().withDefault(0.5));
+                Param.real("cost-bound", "public bound R every cost is clipped to; at least the environment's"
+                        + " declared bound").above(0).finite().withDefault(0.5));
     }
 
     @Override
     public Learner create(Params params, PluginContext context) {
         Environment environment = context.requireEnvironment(name());
-        FeatureMatrix features = environment.capability(FeatureMatrix.class).orElseThrow(() ->
-                new IllegalArgumentException(name() + " needs an environment with public features (FeatureMatrix),"
-                        + " for example federated-cost-chain"));
+        FederatedStructure structure = environment.capability(FederatedStructure.class).orElseThrow(() ->
+                new IllegalArgumentException(name() + " needs an environment with a public federated structure"
+                        + " (FederatedStructure), for example federated-cost-chain"));
+        double costBound = params.real("cost-bound");
+        if (costBound < structure.costBound()) {
+            throw new IllegalArgumentException("cost-bound must be in [" + structure.costBound() + ", inf), the bound "
+                    + environment.info().name() + " declares for its costs, got " + costBound);
+        }
         int agents = environment.info().numAgents();
-        double gamma = params.real("gamma");
-        double lambda = params.real("lambda");
+        if (structure.weights().size() != agents) {
+            throw new IllegalArgumentException("the federated structure must have one weight per agent (" + agents
+                    + "), got " + structure.weights().size());
+        }
         StepSizeSchedule steps = params.real("alpha") > 0 ? StepSizes.constant(params.real("alpha"))
                 : StepSizes.power(params.real("power"));
-        TdParameters parameters = TdParameters.of(gamma, lambda, steps);
-        AggregationWeights weights = AggregationWeights.uniform(agents);
+        TdParameters parameters = TdParameters.of(params.real("gamma"), params.real("lambda"), steps);
+        int features = structure.features().numFeatures();
         String noise = params.string("noise");
-        Channel channel;
-        if (noise.equals("none")) {
-            channel = Channel.clear("fedtd-downlink");
-        } else {
+        Optional<ReleaseStream> downlink = Optional.empty();
+        if (!noise.equals("none")) {
+            WholeRunSensitivity.requireBoundedFeatures(structure.features());
+            long rounds = rounds(context.requireSchedule(name()));
             NoiseCalibration calibration = switch (noise) {
                 case "paper" -> NoiseCalibration.PAPER_THEOREM_3;
                 case "laplace-literal" -> NoiseCalibration.LAPLACE_LITERAL;
                 case "laplace-global" -> NoiseCalibration.LAPLACE_GLOBAL_BASIC_COMPOSITION;
                 default -> NoiseCalibration.SOUND_MOMENTS;
             };
-            WholeRunSensitivity run = WholeRunSensitivity.of(params.real("cost-bound"), parameters,
-                    params.longValue("rounds"));
+            WholeRunSensitivity run = WholeRunSensitivity.of(costBound, parameters, rounds);
             PrivacyBudget budget = new PrivacyBudget(params.real("epsilon"),
-                    calibration.mechanism() == io.dpmarl.algorithms.federated.privacy.NoiseMechanism.GAUSSIAN
-                            ? params.real("delta") : 0.0);
-            CalibratedNoise calibrated = FederatedTdCalibrator.calibrate(calibration, budget, run,
-                    features.numFeatures(), params.integer("nu"));
-            channel = Channel.keyed("fedtd-downlink", calibrated.privatizer(), context.ledger(),
-                    (sender, receiver) -> LedgerKey.global());
+                    calibration.mechanism() == NoiseMechanism.GAUSSIAN ? params.real("delta") : 0.0);
+            CalibratedNoise calibrated = FederatedTdCalibrator.calibrate(calibration, budget, run, features,
+                    params.integer("nu"));
+            downlink = Optional.of(calibrated.privatizer().openStream(new StreamRequest(context.ledger(),
+                    LedgerKey.global(), context.noise(), "fedtd-downlink", java.util.OptionalLong.of(rounds))));
         }
-        FederatedTdLambda team = new FederatedTdLambda(features, weights, parameters,
-                new double[agents][features.numFeatures()], channel, context.noise());
-        return new FederatedTdLearner(team);
+        FederatedTdLambda team = new FederatedTdLambda(structure.features(), structure.weights(), parameters,
+                costBound, new double[agents][features], downlink);
+        return new FederatedTdLearner(team, context.metrics());
+    }
+
+    /** T: the schedule's steps (one round per environment step). */
+    static long rounds(Schedule schedule) {
+        if (schedule.unit() != Schedule.Unit.STEPS) {
+            throw new IllegalArgumentException("federated-td calibrates its noise to the number of rounds: it needs a"
+                    + " schedule of steps (one round per step), got " + schedule.length() + " episodes");
+        }
+        if (schedule.length() > WholeRunSensitivity.MAX_ROUNDS) {
+            throw new IllegalArgumentException("steps must be in [1, " + WholeRunSensitivity.MAX_ROUNDS
+                    + "] for federated-td, got " + schedule.length());
+        }
+        return schedule.length();
     }
 }

@@ -40,14 +40,12 @@ public record CalibratedNoise(NoiseCalibration calibration, double scale, double
     }
 
     /** The master's privatizer for this noise with the sound whole-run accounting (one instance per run). */
-    public AggregateNoisePrivatizer privatizer() {
+    public FederatedNoisePrivatizer privatizer() {
         return privatizer(RunAccounting.WHOLE_RUN);
     }
 
     /** The master's privatizer with the chosen accounting ({@code PAPER_PER_ROUND} is the paper's, unsound). */
-    public AggregateNoisePrivatizer privatizer(RunAccounting accounting) {
-        return accounting == RunAccounting.PAPER_PER_ROUND
-                ? new AggregateNoisePrivatizer(mechanism(), scale, sensitivity, dimension)
-                : AggregateNoisePrivatizer.wholeRun(mechanism(), scale, run, dimension);
+    public FederatedNoisePrivatizer privatizer(RunAccounting accounting) {
+        return new FederatedNoisePrivatizer(mechanism(), scale, run, dimension, accounting);
     }
 }

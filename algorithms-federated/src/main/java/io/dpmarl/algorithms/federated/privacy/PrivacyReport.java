@@ -35,10 +35,12 @@ public record PrivacyReport(NoiseCalibration calibration, PrivacyGuarantee claim
                 : PrivacyLedger.of(BasicAccountant::new, 0.0);
     }
 
-    /** Builds the report of a run whose master charged {@code ledger} under the global key. */
-    public static PrivacyReport of(CalibratedNoise noise, PrivacyLedger ledger, int nu) {
+    /**
+     * Builds the report of a run of {@code releases} broadcasts whose master charged {@code ledger} under the
+     * global key.
+     */
+    public static PrivacyReport of(CalibratedNoise noise, PrivacyLedger ledger, long releases, int nu) {
         double delta = claimedDelta(noise.claimed());
-        long releases = ledger.entries().stream().mapToLong(e -> e.count()).sum();
         double ledgerEpsilon = ledger.epsilon(LedgerKey.global(), delta);
         double paperEpsilon = Double.NaN;
         if (noise.mechanism() == NoiseMechanism.GAUSSIAN && releases > 0 && delta > 0) {

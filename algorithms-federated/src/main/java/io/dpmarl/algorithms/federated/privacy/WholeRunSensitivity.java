@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.federated.privacy;
 
 import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.TdParameters;
+import io.dpmarl.core.model.FederatedFeatures;
 import io.dpmarl.core.validation.Checks;
 
 /**
@@ -118,6 +119,22 @@ public final class WholeRunSensitivity {
     public static WholeRunSensitivity of(double costBound, double gamma, double lambda, StepSizeSchedule schedule,
                                          long rounds) {
         return of(costBound, TdParameters.of(gamma, lambda, schedule), rounds);
+    }
+
+    /**
+     * Refuses features with a row of norm above 1: the derivation bounds ||z|| by 1/(1 - gamma lambda) and
+     * ||d|| by 1 + gamma from max_s ||phi(s)||_2 &lt;= 1, so larger rows void the bound (for example raw U[0, 1]
+     * features of dimension 40 have row norms near 4).
+     *
+     * @throws IllegalArgumentException naming the largest row norm and the accepted range
+     */
+    public static void requireBoundedFeatures(FederatedFeatures features) {
+        double norm = features.maxRowNorm();
+        if (!(norm <= 1.0)) {
+            throw new IllegalArgumentException("features must have max_s ||phi(s)||_2 in [0, 1] for the whole-run"
+                    + " sensitivity of the private broadcast (scale them, e.g. federated-cost-chain(scaling=unit)),"
+                    + " got " + norm);
+        }
     }
 
     /** Delta_M = 2R/(1 - gamma lambda): the paper's per-round sensitivity (Lemma 7 without alpha_t). */

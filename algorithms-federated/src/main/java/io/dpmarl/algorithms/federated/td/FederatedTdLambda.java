@@ -1,13 +1,14 @@
 package io.dpmarl.algorithms.federated.td;
 
-import io.dpmarl.core.comm.Channel;
+import io.dpmarl.algorithms.federated.privacy.WholeRunSensitivity;
 import io.dpmarl.core.comm.Message;
+import io.dpmarl.core.model.FederatedFeatures;
+import io.dpmarl.core.model.FederatedWeights;
+import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
-import io.dpmarl.core.rng.NoiseSource;
-import io.dpmarl.environments.fedtd.AggregationWeights;
-import io.dpmarl.environments.fedtd.FeatureMatrix;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Federated TD(lambda), paper 003 Algorithm 1 (clear downlink) and Algorithm 2 (private downlink): one master
@@ -21,8 +22,8 @@ import java.util.List;
  * documentation (event-level central DP of the downlink; the uplink is not protected).
  */
 public final class FederatedTdLambda {
-    private final FeatureMatrix features;
-    private final AggregationWeights weights;
+    private final FederatedFeatures features;
+    private final FederatedWeights weights;
     private final TdParameters parameters;
     private final FederatedTdMaster master;
     private final List<FederatedTdWorker> workers;
@@ -36,12 +37,17 @@ public final class FederatedTdLambda {
      * @param features          public features Phi (S x K, full column rank)
      * @param weights           aggregation weights c (N entries)
      * @param parameters        gamma, lambda, step sizes, trace initialisation
+     * @param costBound         R: every worker clips its costs to [-R, R] (infinity only for a clear downlink)
      * @param initialParameters theta_0^i for every worker (N x K)
-     * @param downlink          the master's channel: {@link Channel#clear} for Algorithm 1, private for Algorithm 2
-     * @param noise             the privacy noise source of the master (ignored on a clear channel)
+     * @param downlink          the master's release stream (Algorithm 2), empty for the clear Algorithm 1
+     * @throws IllegalArgumentException if the downlink is private and the features have a row of norm above 1
+     *                                  (the privacy bound assumes max_s ||phi(s)|| &lt;= 1)
      */
-    public FederatedTdLambda(FeatureMatrix features, AggregationWeights weights, TdParameters parameters,
-                             double[][] initialParameters, Channel downlink, NoiseSource noise) {
+    public FederatedTdLambda(FederatedFeatures features, FederatedWeights weights, TdParameters parameters,
+                             double costBound, double[][] initialParameters, Optional<ReleaseStream> downlink) {
+        if (downlink.isPresent()) {
+            WholeRunSensitivity.requireBoundedFeatures(features);
+        }
         if (initialParameters.length != weights.size()) {
             throw new IllegalArgumentException("initial parameters must have one row per worker (" + weights.size()
                     + "), got " + initialParameters.length);
@@ -49,20 +55,28 @@ public final class FederatedTdLambda {
         this.features = features;
         this.weights = weights;
         this.parameters = parameters;
-        this.master = new FederatedTdMaster(weights, features.numFeatures(), downlink, noise);
+        this.master = new FederatedTdMaster(weights, features.numFeatures(), downlink);
         List<FederatedTdWorker> list = new ArrayList<>(weights.size());
         for (int i = 0; i < weights.size(); i++) {
-            list.add(new FederatedTdWorker(i, features, parameters, initialParameters[i]));
+            list.add(new FederatedTdWorker(i, features, parameters, initialParameters[i], costBound));
         }
         this.workers = List.copyOf(list);
     }
 
-    /** Algorithm 1 with every theta_0^i = 0. */
-    public static FederatedTdLambda nonPrivate(FeatureMatrix features, AggregationWeights weights,
-                                               TdParameters parameters) {
-        return new FederatedTdLambda(features, weights, parameters,
-                new double[weights.size()][features.numFeatures()], Channel.clear("fedtd-downlink"),
-                NoiseSource.seeded(0));
+    /** Algorithm 1 with every theta_0^i = 0, costs clipped to [-R, R]. */
+    public static FederatedTdLambda nonPrivate(FederatedFeatures features, FederatedWeights weights,
+                                               TdParameters parameters, double costBound) {
+        return new FederatedTdLambda(features, weights, parameters, costBound,
+                new double[weights.size()][features.numFeatures()], Optional.empty());
+    }
+
+    /** The costs clipped to [-R, R] so far, over all workers. */
+    public long clippedCosts() {
+        long total = 0;
+        for (FederatedTdWorker worker : workers) {
+            total += worker.clippedCosts();
+        }
+        return total;
     }
 
     /** Starts (or restarts, keeping theta and the round counter) a trajectory at the public initial state s_0. */
@@ -188,12 +202,12 @@ public final class FederatedTdLambda {
     }
 
     /** The public features. */
-    public FeatureMatrix features() {
+    public FederatedFeatures features() {
         return features;
     }
 
     /** The weights c. */
-    public AggregationWeights weights() {
+    public FederatedWeights weights() {
         return weights;
     }
 

@@ -1,28 +1,28 @@
 package io.dpmarl.algorithms.federated.td;
 
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.Message;
+import io.dpmarl.core.model.FederatedWeights;
+import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
-import io.dpmarl.core.rng.NoiseSource;
-import io.dpmarl.environments.fedtd.AggregationWeights;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The trusted master agent 0 of federated TD(lambda) (paper 003 Algorithm 1 steps 4-5; Algorithm 2 steps 4,
  * 4b, 5): collects theta_t^j from every worker, forms the row-stochastic aggregate
- * theta_{t+1}^0 = sum_j c^j theta_t^j and broadcasts it on its downlink {@link Channel}. In Algorithm 2 the
- * channel carries a privatizer, so the broadcast is theta-hat_{t+1}^0 = theta_{t+1}^0 + u_{t+1}^0 (eq. (13)):
- * noise drawn once per round, the same noisy vector for every worker (central DP; the channel charges the
- * ledger before drawing). Algorithm 1 uses a clear channel.
+ * theta_{t+1}^0 = sum_j c^j theta_t^j and broadcasts it. In Algorithm 2 the broadcast is one release of the
+ * run's {@link ReleaseStream} (opened, and for the whole-run accounting charged, before the first round), so it
+ * is theta-hat_{t+1}^0 = theta_{t+1}^0 + u_{t+1}^0 (eq. (13)): noise drawn once per round, the same noisy vector
+ * for every worker (central DP). Algorithm 1 broadcasts in the clear (no stream).
  */
 public final class FederatedTdMaster {
     /** The receiver index of a broadcast to every worker. */
     public static final int BROADCAST = -2;
 
-    private final AggregationWeights weights;
+    private final FederatedWeights weights;
     private final int numFeatures;
-    private final Channel downlink;
-    private final NoiseSource noise;
+    private final Optional<ReleaseStream> downlink;
     private double[] lastAggregate;
 
     /**
@@ -30,14 +30,12 @@ public final class FederatedTdMaster {
      *
      * @param weights     aggregation weights c
      * @param numFeatures K
-     * @param downlink    the master-to-workers channel (private for Algorithm 2, clear for Algorithm 1)
-     * @param noise       the noise source of the privatizer (unused on a clear channel)
+     * @param downlink    the release stream of the broadcasts (Algorithm 2), or empty for the clear Algorithm 1
      */
-    public FederatedTdMaster(AggregationWeights weights, int numFeatures, Channel downlink, NoiseSource noise) {
-        this.weights = weights;
+    public FederatedTdMaster(FederatedWeights weights, int numFeatures, Optional<ReleaseStream> downlink) {
+        this.weights = Objects.requireNonNull(weights, "weights");
         this.numFeatures = numFeatures;
-        this.downlink = downlink;
-        this.noise = noise;
+        this.downlink = Objects.requireNonNull(downlink, "downlink");
     }
 
     /**
@@ -64,7 +62,9 @@ public final class FederatedTdMaster {
             }
         }
         lastAggregate = aggregate;
-        return downlink.send(Message.SERVER, BROADCAST, round, new Statistic.Vector(aggregate.clone()), noise);
+        Statistic.Vector clear = new Statistic.Vector(aggregate.clone());
+        Statistic released = downlink.isPresent() ? downlink.get().release(clear) : clear;
+        return new Message(Message.SERVER, BROADCAST, round, released);
     }
 
     /** The last pre-noise aggregate theta_{t+1}^0 (internal to the trusted master; for tests and diagnostics). */
@@ -73,12 +73,12 @@ public final class FederatedTdMaster {
     }
 
     /** The aggregation weights. */
-    public AggregationWeights weights() {
+    public FederatedWeights weights() {
         return weights;
     }
 
-    /** The downlink channel. */
-    public Channel downlink() {
+    /** The release stream of the broadcasts, empty for a clear downlink. */
+    public Optional<ReleaseStream> downlink() {
         return downlink;
     }
 }

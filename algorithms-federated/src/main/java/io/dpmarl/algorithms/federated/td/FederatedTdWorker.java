@@ -2,7 +2,8 @@ package io.dpmarl.algorithms.federated.td;
 
 import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.privacy.Statistic;
-import io.dpmarl.environments.fedtd.FeatureMatrix;
+import io.dpmarl.core.model.FederatedFeatures;
+import io.dpmarl.core.validation.Checks;
 
 /**
  * Worker agent i of federated TD(lambda) (paper 003 Algorithm 1 steps 2, 3 and 6). It holds its parameter
@@ -16,10 +17,15 @@ import io.dpmarl.environments.fedtd.FeatureMatrix;
  * </pre>
  * Its cost never leaves the worker except through theta (which the uplink reveals: the uplink must be
  * confidential, see the package documentation).
+ *
+ * <p>The privacy bound of the master's noise ({@code WholeRunSensitivity}) assumes |r_t^i| &lt;= R: the worker
+ * therefore clips every cost to [-R, R] before using it and counts the clips ({@link #clippedCosts()}).
  */
 public final class FederatedTdWorker {
     private final int index;
-    private final FeatureMatrix features;
+    private final FederatedFeatures features;
+    private final double costBound;
+    private long clipped;
     private final TdParameters parameters;
     private final int numFeatures;
     private final double[] trace;
@@ -34,9 +40,12 @@ public final class FederatedTdWorker {
      * @param features     public features Phi
      * @param parameters   public hyper-parameters
      * @param initialTheta theta_0^i (copied), length K
+     * @param costBound    R in (0, inf]: every cost is clipped to [-R, R] (infinity: no clipping, clear runs only)
      */
-    public FederatedTdWorker(int index, FeatureMatrix features, TdParameters parameters, double[] initialTheta) {
+    public FederatedTdWorker(int index, FederatedFeatures features, TdParameters parameters, double[] initialTheta,
+                             double costBound) {
         this.index = index;
+        this.costBound = Checks.positiveOrInfinite("costBound", costBound);
         this.features = features;
         this.parameters = parameters;
         this.numFeatures = features.numFeatures();
@@ -87,7 +96,14 @@ public final class FederatedTdWorker {
         for (int k = 0; k < numFeatures; k++) {
             temporalDifference += (gamma * features.get(next, k) - features.get(state, k)) * theta[k];
         }
-        temporalDifference += cost;
+        if (Double.isNaN(cost)) {
+            throw new IllegalArgumentException("cost of worker " + index + " must be a number in [-R, R], got NaN");
+        }
+        double bounded = Math.max(-costBound, Math.min(costBound, cost));
+        if (bounded != cost) {
+            clipped++;
+        }
+        temporalDifference += bounded;
         double[] updated = new double[numFeatures];
         double step = alpha * temporalDifference;
         double decay = gamma * parameters.lambda();
@@ -104,6 +120,16 @@ public final class FederatedTdWorker {
         if (state < 0) {
             throw new IllegalStateException("worker " + index + ": begin(s_0) must be called first");
         }
+    }
+
+    /** How many costs were clipped to [-R, R] so far. */
+    public long clippedCosts() {
+        return clipped;
+    }
+
+    /** The cost bound R this worker clips to. */
+    public double costBound() {
+        return costBound;
     }
 
     /** Agent index (0-based). */

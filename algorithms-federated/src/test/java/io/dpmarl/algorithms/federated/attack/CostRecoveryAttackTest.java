@@ -3,14 +3,13 @@ package io.dpmarl.algorithms.federated.attack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.algorithms.federated.privacy.AggregateNoisePrivatizer;
 import io.dpmarl.algorithms.federated.privacy.NoiseMechanism;
 import io.dpmarl.algorithms.federated.td.CostTrajectory;
+import io.dpmarl.algorithms.federated.td.TestDownlinks;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.RoundTranscript;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
@@ -45,11 +44,8 @@ class CostRecoveryAttackTest {
 
     private static FederatedTdLambda team(FederatedCostModel model, AggregationWeights c, double sigma) {
         TdParameters parameters = TdParameters.of(GAMMA, LAMBDA, StepSizes.constant(0.05));
-        Channel channel = sigma == 0 ? Channel.clear("downlink")
-                : Channel.keyed("downlink", new AggregateNoisePrivatizer(NoiseMechanism.GAUSSIAN, sigma, 1, FEATURES),
-                        PrivacyLedger.unaccounted(), (s, r) -> LedgerKey.global());
-        return new FederatedTdLambda(model.features(), c, parameters, new double[AGENTS][FEATURES], channel,
-                NoiseSource.seeded(5));
+        return new FederatedTdLambda(model.features(), c, parameters, 0.5, new double[AGENTS][FEATURES],
+                sigma == 0 ? TestDownlinks.clear() : TestDownlinks.noisy(NoiseMechanism.GAUSSIAN, sigma, FEATURES, 5));
     }
 
     private static double[] vector(Message message) {

@@ -31,16 +31,30 @@ final class CoupledFederatedTd {
     }
 
     /**
-     * A public setting: the model, the weights c, gamma, lambda, the step sizes, the horizon T and the trajectory
-     * seed.
+     * A public setting: the model, the weights c, gamma, lambda, the step sizes, the horizon T, the trajectory
+     * seed, and the bound R the workers clip costs to (the guarded path; {@code +infinity} for the unguarded
+     * recursion, which trusts every cost).
      */
     record Setting(String label, FederatedCostModel model, AggregationWeights weights, TdParameters parameters,
-                   int rounds, long seed) {
+                   int rounds, long seed, double workerCostBound) {
+        /** A guarded setting: the workers clip costs to the model's declared bound R. */
+        Setting(String label, FederatedCostModel model, AggregationWeights weights, TdParameters parameters,
+                int rounds, long seed) {
+            this(label, model, weights, parameters, rounds, seed, model.costBound());
+        }
+
+        /** The same setting with workers that do not clip costs. */
+        Setting unguarded() {
+            return new Setting(label + ", unguarded", model, weights, parameters, rounds, seed,
+                    Double.POSITIVE_INFINITY);
+        }
+
         @Override
         public String toString() {
             return label + " (N=" + model.numAgents() + ", S=" + model.numStates() + ", K="
                     + model.features().numFeatures() + ", max row norm " + model.features().maxRowNorm() + ", "
-                    + parameters.stepSizes().label() + ", T=" + rounds + ", seed " + seed + ")";
+                    + parameters.stepSizes().label() + ", T=" + rounds + ", seed " + seed + ", workers clip to "
+                    + workerCostBound + ")";
         }
     }
 
@@ -88,8 +102,8 @@ final class CoupledFederatedTd {
     }
 
     /**
-     * Runs the workers' TD(lambda) recursion (the low-level {@link FederatedTdWorker}, no validation of features or
-     * costs) and returns the aggregates of rounds 0..T-1. With {@code broadcasts == null} each round broadcasts its
+     * Runs the workers' TD(lambda) recursion (the low-level {@link FederatedTdWorker}: it clips costs to the
+     * setting's worker bound and does not check the features) and returns the aggregates of rounds 0..T-1. With {@code broadcasts == null} each round broadcasts its
      * own aggregate (the reference run).
      */
     private static double[][] run(Setting setting, double[][] broadcasts, int agent, int round, double cost) {
@@ -98,7 +112,8 @@ final class CoupledFederatedTd {
         int k = model.features().numFeatures();
         FederatedTdWorker[] workers = new FederatedTdWorker[n];
         for (int i = 0; i < n; i++) {
-            workers[i] = new FederatedTdWorker(i, model.features(), setting.parameters(), new double[k]);
+            workers[i] = new FederatedTdWorker(i, model.features(), setting.parameters(), new double[k],
+                    setting.workerCostBound());
         }
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(setting.seed()));
         for (FederatedTdWorker worker : workers) {

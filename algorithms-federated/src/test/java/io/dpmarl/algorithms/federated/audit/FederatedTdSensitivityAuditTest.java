@@ -1,6 +1,7 @@
 package io.dpmarl.algorithms.federated.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.algorithms.federated.audit.CoupledFederatedTd.Dataset;
@@ -19,8 +20,18 @@ import io.dpmarl.mechanisms.audit.SensitivityAudit;
 import io.dpmarl.mechanisms.audit.SensitivityAudit.Norm;
 import io.dpmarl.mechanisms.audit.SensitivityAudit.Pair;
 import io.dpmarl.mechanisms.audit.SensitivityAudit.Report;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.pipeline.Schedule;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.rng.RandomStreams;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.Registry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -198,18 +209,18 @@ class FederatedTdSensitivityAuditTest {
         throw new AssertionError("no alternating setting with alpha = 1");
     }
 
-    // ---------------------------------------------------------------- outside the assumptions (unguarded recursion)
+    // ---------------------------------------------------------------- outside the assumptions
 
     @Test
-    void unscaledFeaturesBreakBothBoundsOfTheUnguardedRecursion() {
+    void unscaledFeaturesBreakBothBoundsOfTheUnguardedRecursionAndThePrivatePathRefusesThem() {
         // Raw U[0, 1] features (scaling=none): max row norm about 4 > 1. The low-level TD recursion does not check
-        // the features, so the realised sensitivity exceeds the declared one; the release must refuse or rescale.
+        // the features, so the realised sensitivity exceeds the declared one.
         for (int agents : new int[] {1, 2}) {
             FederatedCostModel model = RandomFederatedCostChain.generate(agents, 50, 40, FeatureScaling.NONE, GAMMA,
                     LAMBDA, new SplittableRandom(7));
             assertTrue(model.features().maxRowNorm() > 1);
             Setting setting = new Setting("scaling=none", model, AggregationWeights.uniform(agents),
-                    parameters(StepSizes.constant(0.02)), 100, 11);
+                    parameters(StepSizes.constant(0.02)), 100, 11).unguarded();
             List<Pair<Dataset>> pairs = new ArrayList<>();
             for (int agent = 0; agent < agents; agent++) {
                 for (int round : new int[] {0, 10, 20, 50, 98}) {
@@ -223,20 +234,73 @@ class FederatedTdSensitivityAuditTest {
                     + " (first affected release)");
             whole.assertRefuted();
             first.assertRefuted();
+            // The guard of the private path refuses exactly these features.
+            assertThrows(IllegalArgumentException.class,
+                    () -> WholeRunSensitivity.requireBoundedFeatures(model.features()));
+        }
+        // ... and so does the public plugin path, before anything is charged.
+        Registry registry = Registry.discover();
+        PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(1), ledger,
+                Optional.empty(), registry).withSchedule(Schedule.steps(100).withStepLimit(100));
+        for (String noise : new String[] {"sound", "paper", "laplace-literal", "laplace-global"}) {
+            Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                    "federated-cost-chain(agents=1, states=50, features=40, scaling=none)", context);
+            assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
+                    "federated-td(alpha=0.02, noise=" + noise + ")", context.withEnvironment(environment)), noise);
+        }
+        assertEquals(0, ledger.charges());
+    }
+
+    @Test
+    void costsBeyondTheBoundBreakTheUnguardedRecursionAndAreClippedOnTheGuardedPath() {
+        // |r| <= R is assumed; a cost change r -> r' moves release t + 1 by alpha |r - r'| ||z_t||, which exceeds
+        // Lemma 7's alpha 2R / (1 - gamma lambda) when |r - r'| > 2R, unless the worker clips both costs to
+        // [-R, R]: then constant features attain 1 - (gamma lambda)^{t+1} of the bound at t = 28.
+        Setting guarded = constantFeatures(StepSizes.constant(0.1), 30);
+        double attained = 1 - Math.pow(GAMMA * LAMBDA, 29);
+        for (Setting setting : List.of(guarded, guarded.unguarded())) {
+            List<Pair<Dataset>> beyond = List.of(CoupledFederatedTd.pair(setting, 0, 28, R, -3 * R),
+                    CoupledFederatedTd.pair(setting, 0, 0, 5 * R, -5 * R));
+            Report<Dataset> perRelease = perReleaseAudit(setting, 1.0).check(beyond,
+                    CoupledFederatedTd::firstAffectedRelease);
+            Report<Dataset> whole = wholeRunAudit(setting).check(beyond, CoupledFederatedTd::wholeRun);
+            if (setting == guarded) {
+                perRelease.assertHolds();
+                whole.assertHolds();
+                assertEquals(attained, perRelease.ratio(), 1e-12);
+            } else {
+                perRelease.assertRefuted();
+                whole.assertRefuted();
+                // round 0 (z_0 = phi(s_0) = 1): 10R alpha against 2R alpha / (1 - gamma lambda), ratio 5 (1 - gamma
+                // lambda) = 2.75, above the 2 (1 - (gamma lambda)^29) of round 28
+                assertEquals(5 * (1 - GAMMA * LAMBDA), perRelease.ratio(), 1e-12);
+            }
         }
     }
 
     @Test
-    void costsBeyondTheBoundBreakTheBoundOfTheUnguardedRecursion() {
-        // |r| <= R is assumed; a cost of -3R changes release t + 1 by alpha 4R ||z_t||: twice Lemma 7's value
-        // times 1 - (gamma lambda)^{t+1} for constant features.
-        Setting constant = constantFeatures(StepSizes.constant(0.1), 30);
-        Report<Dataset> report = perReleaseAudit(constant, 1.0).check(
-                List.of(CoupledFederatedTd.pair(constant, 0, 28, R, -3 * R)), CoupledFederatedTd::firstAffectedRelease);
-        report.assertRefuted();
-        assertEquals(2 * (1 - Math.pow(GAMMA * LAMBDA, 29)), report.ratio(), 1e-12);
-        wholeRunAudit(constant).check(List.of(CoupledFederatedTd.pair(constant, 0, 28, R, -3 * R)),
-                CoupledFederatedTd::wholeRun).assertRefuted();
+    void modelsThePrivatePluginAcceptsPassTheAudit() {
+        // The public path: the environment plugin's scaled models, accepted by the private learner plugin.
+        Registry registry = Registry.discover();
+        PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(1),
+                PrivacyLedger.unaccounted(), Optional.empty(), registry).withSchedule(Schedule.steps(40)
+                .withStepLimit(40));
+        for (String scaling : new String[] {"unit", "strict"}) {
+            for (int seed = 0; seed < 3; seed++) {
+                Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                        "federated-cost-chain(agents=2, states=6, features=3, scaling=" + scaling + ", model-seed="
+                                + seed + ")", context);
+                registry.create(PluginKind.LEARNER, Learner.class, "federated-td(alpha=0.5, noise=sound)",
+                        context.withEnvironment(environment));
+                FederatedCostModel model = environment.capability(FederatedCostModel.class).orElseThrow();
+                Setting setting = new Setting("plugin " + scaling + " seed " + seed, model,
+                        AggregationWeights.uniform(2), parameters(StepSizes.constant(0.5)), 40, seed);
+                wholeRunAudit(setting).check(assumptionPairs(setting), CoupledFederatedTd::wholeRun).assertHolds();
+                perReleaseAudit(setting, 1.0).check(assumptionPairs(setting),
+                        CoupledFederatedTd::firstAffectedRelease).assertHolds();
+            }
+        }
     }
 
     // ---------------------------------------------------------------- helpers

@@ -1,11 +1,10 @@
 package io.dpmarl.algorithms.federated.bench;
 
-import io.dpmarl.algorithms.federated.privacy.AggregateNoisePrivatizer;
 import io.dpmarl.algorithms.federated.privacy.NoiseMechanism;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
+import io.dpmarl.algorithms.federated.td.TestDownlinks;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
@@ -69,12 +68,10 @@ public class FederatedTdRoundBenchmark {
                 row[i] = 0.5 * random.nextDouble();
             }
         }
-        Channel channel = noise.equals("none") ? Channel.clear("downlink")
-                : Channel.keyed("downlink", new AggregateNoisePrivatizer(NoiseMechanism.GAUSSIAN, 20, 1.8, features),
-                        PrivacyLedger.unaccounted(), (sender, receiver) -> LedgerKey.global());
         team = new FederatedTdLambda(phi, AggregationWeights.uniform(agents),
-                TdParameters.of(0.9, 0.5, StepSizes.constant(0.02)), new double[agents][features], channel,
-                NoiseSource.seeded(7));
+                TdParameters.of(0.9, 0.5, StepSizes.constant(0.02)), 0.5, new double[agents][features],
+                noise.equals("none") ? TestDownlinks.clear()
+                        : TestDownlinks.noisy(NoiseMechanism.GAUSSIAN, 20, features, 7));
         team.begin(states[0]);
         round = 0;
     }

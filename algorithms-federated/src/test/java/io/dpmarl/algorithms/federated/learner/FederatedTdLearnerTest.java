@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.algorithms.federated.td.CostTrajectory;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
@@ -13,6 +12,9 @@ import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.pipeline.Schedule;
+import io.dpmarl.core.privacy.LedgerEntry;
+import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
@@ -21,6 +23,8 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FederatedCostModel;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +41,7 @@ class FederatedTdLearnerTest {
                 "federated-td(alpha=0.05, noise=none)", base.withEnvironment(environment));
         FederatedCostModel model = environment.capability(FederatedCostModel.class).orElseThrow();
         FederatedTdLambda reference = FederatedTdLambda.nonPrivate(model.features(), AggregationWeights.uniform(3),
-                TdParameters.of(0.9, 0.5, StepSizes.constant(0.05)));
+                TdParameters.of(0.9, 0.5, StepSizes.constant(0.05)), 0.5);
         Observation[] observations = environment.reset(8);
         learner.beginEpisode(0, observations);
         reference.begin(observations[0].state());
@@ -55,27 +59,48 @@ class FederatedTdLearnerTest {
     }
 
     @Test
-    void privateLearnerChargesEveryBroadcast() {
+    void privateLearnerChargesTheWholeRunOnceBeforeTheFirstBroadcast() {
         Registry registry = Registry.discover();
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
+        List<LedgerEntry> entries = new ArrayList<>();
+        ledger.addListener(entries::add);
         PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(3), ledger, Optional.empty(),
-                registry);
+                registry).withSchedule(Schedule.steps(20).withStepLimit(20));
         Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
                 "federated-cost-chain(agents=2, states=5, features=2)", context);
         Learner learner = registry.create(PluginKind.LEARNER, Learner.class,
-                "federated-td(noise=paper, epsilon=10, delta=3.059e-7, rounds=20)", context.withEnvironment(environment));
+                "federated-td(noise=paper, epsilon=10, delta=3.059e-7)", context.withEnvironment(environment));
+        // charged when the learner is built: one up-front entry, on the global key
+        assertEquals(1, entries.size());
+        assertEquals(LedgerKey.global(), entries.get(0).key());
         Observation[] observations = environment.reset(1);
         learner.beginEpisode(0, observations);
         for (int t = 0; t < 20; t++) {
             learner.observe(t, learner.act(t, observations), environment.step(new int[2]));
         }
-        assertEquals(20, ledger.entries().size());
-        // the whole-run accounting covers rounds = 20 broadcasts: the 21st is refused and charges nothing
-        IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+        assertEquals(1, entries.size());
+        // the stream covers the schedule's 20 rounds: the 21st broadcast is refused and charges nothing
+        IllegalStateException beyond = assertThrows(IllegalStateException.class,
                 () -> learner.observe(20, learner.act(20, observations), environment.step(new int[2])));
-        assertTrue(beyond.getMessage().contains("covers T = 20 releases"), beyond.getMessage());
-        assertEquals(20, ledger.entries().size());
+        assertTrue(beyond.getMessage().contains("declared length of 20 releases is used up"), beyond.getMessage());
+        assertEquals(1, entries.size());
         assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
                 "federated-td", context));
+    }
+
+    @Test
+    void privateLearnerNeedsAScheduleOfSteps() {
+        Registry registry = Registry.discover();
+        PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(3),
+                PrivacyLedger.unaccounted(), Optional.empty(), registry);
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                "federated-cost-chain(agents=2, states=5, features=2)", context);
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> registry.create(
+                PluginKind.LEARNER, Learner.class, "federated-td", context.withEnvironment(environment)));
+        assertTrue(none.getMessage().contains("needs the run's schedule"), none.getMessage());
+        IllegalArgumentException episodes = assertThrows(IllegalArgumentException.class, () -> registry.create(
+                PluginKind.LEARNER, Learner.class, "federated-td",
+                context.withEnvironment(environment).withSchedule(Schedule.episodes(5))));
+        assertTrue(episodes.getMessage().contains("needs a schedule of steps"), episodes.getMessage());
     }
 }

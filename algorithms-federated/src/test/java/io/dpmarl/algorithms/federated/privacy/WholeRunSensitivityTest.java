@@ -142,8 +142,8 @@ class WholeRunSensitivityTest {
         TdParameters parameters = TdParameters.of(0.9, 0.5, StepSizes.power(0.65));
         int rounds = 200;
         WholeRunSensitivity run = WholeRunSensitivity.of(0.5, parameters, rounds);
-        FederatedTdWorker original = new FederatedTdWorker(0, features, parameters, new double[10]);
-        FederatedTdWorker changed = new FederatedTdWorker(0, features, parameters, new double[10]);
+        FederatedTdWorker original = new FederatedTdWorker(0, features, parameters, new double[10], 0.5);
+        FederatedTdWorker changed = new FederatedTdWorker(0, features, parameters, new double[10], 0.5);
         SplittableRandom random = new SplittableRandom(9);
         int state = random.nextInt(model.numStates());
         original.begin(state);

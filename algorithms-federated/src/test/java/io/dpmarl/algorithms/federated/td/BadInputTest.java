@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FeatureMatrix;
@@ -47,8 +46,8 @@ class BadInputTest {
         rejects("p must be in (0, inf), got 0.0", () -> StepSizes.power(0.0));
         FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
         FederatedTdLambda team = new FederatedTdLambda(phi, AggregationWeights.uniform(2),
-                TdParameters.of(0.9, 0.5, round -> round < 3 ? 0.1 : -1.0), new double[2][2], Channel.clear("d"),
-                NoiseSource.seeded(0));
+                TdParameters.of(0.9, 0.5, round -> round < 3 ? 0.1 : -1.0), 0.5, new double[2][2],
+                TestDownlinks.clear());
         team.begin(0);
         for (int t = 0; t < 3; t++) {
             team.round(1, new double[] {0.1, 0.2});
@@ -61,10 +60,11 @@ class BadInputTest {
     void shapesMustMatch() {
         FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
         rejects("initial parameters must have one row per worker", () -> new FederatedTdLambda(phi,
-                AggregationWeights.uniform(3), TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)), new double[2][2],
-                Channel.clear("d"), NoiseSource.seeded(0)));
+                AggregationWeights.uniform(3), TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)), 0.5,
+                new double[2][2],
+                TestDownlinks.clear()));
         FederatedTdLambda team = FederatedTdLambda.nonPrivate(phi, AggregationWeights.uniform(2),
-                TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)));
+                TdParameters.of(0.9, 0.5, StepSizes.constant(0.1)), 0.5);
         rejects("initial state must be in [0, 2]", () -> team.begin(3));
         team.begin(0);
         rejects("costs must have one entry per worker (2)", () -> team.round(1, new double[] {0.1}));

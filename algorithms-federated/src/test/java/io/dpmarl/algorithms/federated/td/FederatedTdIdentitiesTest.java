@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FeatureMatrix;
@@ -46,7 +45,7 @@ class FederatedTdIdentitiesTest {
         TdParameters parameters = TdParameters.of(GAMMA, LAMBDA, StepSizes.power(0.65));
         double[] initial = {0.3, -0.2, 0.1, 0.5};
         FederatedTdLambda team = new FederatedTdLambda(phi, new AggregationWeights(new double[] {1.0}), parameters,
-                new double[][] {initial}, Channel.clear("test"), NoiseSource.seeded(1));
+                0.5, new double[][] {initial}, TestDownlinks.clear());
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(99));
         team.begin(trajectory.initialState());
         double[] theta = initial.clone();
@@ -77,8 +76,8 @@ class FederatedTdIdentitiesTest {
         FeatureMatrix phi = model.features();
         for (TraceInitialisation init : TraceInitialisation.values()) {
             FederatedTdLambda team = new FederatedTdLambda(phi, AggregationWeights.uniform(3),
-                    new TdParameters(GAMMA, LAMBDA, StepSizes.constant(0.05), init), new double[3][3],
-                    Channel.clear("test"), NoiseSource.seeded(1));
+                    new TdParameters(GAMMA, LAMBDA, StepSizes.constant(0.05), init), 0.5, new double[3][3],
+                    TestDownlinks.clear());
             CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(4));
             team.begin(trajectory.initialState());
             java.util.List<Integer> states = new java.util.ArrayList<>();
@@ -113,8 +112,8 @@ class FederatedTdIdentitiesTest {
         FeatureMatrix phi = model.features();
         AggregationWeights c = AggregationWeights.random(agents, new SplittableRandom(3));
         TdParameters parameters = TdParameters.of(GAMMA, LAMBDA, StepSizes.constant(0.1));
-        FederatedTdLambda team = new FederatedTdLambda(phi, c, parameters, gaussianInitial(agents, k, 5),
-                Channel.clear("test"), NoiseSource.seeded(1));
+        FederatedTdLambda team = new FederatedTdLambda(phi, c, parameters, 0.5, gaussianInitial(agents, k, 5),
+                TestDownlinks.clear());
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(8));
         team.begin(trajectory.initialState());
         int state = trajectory.initialState();

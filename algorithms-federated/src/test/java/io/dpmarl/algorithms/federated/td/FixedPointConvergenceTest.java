@@ -34,8 +34,8 @@ class FixedPointConvergenceTest {
         TdLambdaOracle oracle = new TdLambdaOracle(model, c, GAMMA, lambda);
         double[] thetaStar = oracle.thetaStar();
         TdParameters parameters = TdParameters.of(GAMMA, lambda, StepSizes.power(0.6));
-        FederatedTdLambda team = new FederatedTdLambda(model.features(), c, parameters, new double[3][2],
-                io.dpmarl.core.comm.Channel.clear("downlink"), io.dpmarl.core.rng.NoiseSource.seeded(0));
+        FederatedTdLambda team = new FederatedTdLambda(model.features(), c, parameters, 0.5, new double[3][2],
+                TestDownlinks.clear());
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(4));
         team.begin(trajectory.initialState());
         int rounds = 400_000;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.algorithms.federated.privacy.AggregateNoisePrivatizer;
 import io.dpmarl.algorithms.federated.privacy.FederatedTdSensitivity;
 import io.dpmarl.algorithms.federated.privacy.NoiseMechanism;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.Optional;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FeatureMatrix;
 import io.dpmarl.environments.fedtd.FederatedCostModel;
@@ -28,10 +28,17 @@ class PrivateFederatedTdTest {
     private static final double LAMBDA = FederatedTdIdentitiesTest.LAMBDA;
 
     private static FederatedTdLambda team(FederatedCostModel model, AggregationWeights c, TdParameters parameters,
+                                          double[][] initial, Double sigma, long noiseSeed) {
+        return new FederatedTdLambda(model.features(), c, parameters, 0.5, initial, sigma == null
+                ? TestDownlinks.clear() : TestDownlinks.noisy(NoiseMechanism.GAUSSIAN, sigma, initial[0].length,
+                noiseSeed));
+    }
+
+    private static FederatedTdLambda team(FederatedCostModel model, AggregationWeights c, TdParameters parameters,
                                           double[][] initial, Privatizer privatizer, long noiseSeed) {
-        Channel channel = privatizer == null ? Channel.clear("downlink")
-                : Channel.keyed("downlink", privatizer, PrivacyLedger.unaccounted(), (s, r) -> LedgerKey.global());
-        return new FederatedTdLambda(model.features(), c, parameters, initial, channel, NoiseSource.seeded(noiseSeed));
+        return new FederatedTdLambda(model.features(), c, parameters, 0.5, initial, Optional.of(privatizer.openStream(
+                StreamRequest.of(PrivacyLedger.unaccounted(), LedgerKey.global(), NoiseSource.seeded(noiseSeed),
+                        "downlink"))));
     }
 
     /** Private minus non-private is the propagated noise, identical across agents; Y_t is unchanged. */
@@ -44,9 +51,9 @@ class PrivateFederatedTdTest {
         AggregationWeights c = AggregationWeights.random(agents, new SplittableRandom(1));
         TdParameters parameters = TdParameters.of(GAMMA, LAMBDA, StepSizes.power(0.65));
         double[][] initial = FederatedTdIdentitiesTest.gaussianInitial(agents, k, 2);
-        FederatedTdLambda clear = team(model, c, parameters, initial, null, 0);
+        FederatedTdLambda clear = team(model, c, parameters, initial, (Double) null, 0);
         FederatedTdLambda noisy = team(model, c, parameters, initial,
-                new AggregateNoisePrivatizer(NoiseMechanism.GAUSSIAN, 0.5, 1.0, k), 77);
+                0.5, 77);
         CostTrajectory first = new CostTrajectory(model, new SplittableRandom(5));
         CostTrajectory second = new CostTrajectory(model, new SplittableRandom(5));
         clear.begin(first.initialState());
@@ -109,7 +116,7 @@ class PrivateFederatedTdTest {
         AggregationWeights c = AggregationWeights.uniform(agents);
         TdParameters parameters = TdParameters.of(GAMMA, LAMBDA, StepSizes.constant(0.2));
         double[][] initial = new double[agents][k];
-        FederatedTdLambda clear = team(model, c, parameters, initial, null, 0);
+        FederatedTdLambda clear = team(model, c, parameters, initial, (Double) null, 0);
         CostTrajectory reference = new CostTrajectory(model, new SplittableRandom(6));
         clear.begin(reference.initialState());
         int[] states = new int[rounds + 1];
@@ -137,7 +144,7 @@ class PrivateFederatedTdTest {
         SplittableRandom seeds = new SplittableRandom(123);
         for (int replicate = 0; replicate < replicates; replicate++) {
             FederatedTdLambda noisy = team(model, c, parameters, initial,
-                    new AggregateNoisePrivatizer(NoiseMechanism.GAUSSIAN, sigma, 1.0, k), seeds.nextLong());
+                    sigma, seeds.nextLong());
             noisy.begin(states[0]);
             for (int t = 0; t < rounds; t++) {
                 noisy.round(states[t + 1], costs[t]);
@@ -212,7 +219,7 @@ class PrivateFederatedTdTest {
         double[] deviation = new double[2];
         for (int variant = 0; variant < 2; variant++) {
             double scale = variant == 0 ? 0.7 : 1.4;
-            FederatedTdLambda clear = team(model, c, parameters, initial, null, 0);
+            FederatedTdLambda clear = team(model, c, parameters, initial, (Double) null, 0);
             FederatedTdLambda noisy = team(model, c, parameters, initial, new ScaledStandardNoise(scale), 17);
             CostTrajectory first = new CostTrajectory(model, new SplittableRandom(2));
             CostTrajectory second = new CostTrajectory(model, new SplittableRandom(2));
@@ -249,8 +256,8 @@ class PrivateFederatedTdTest {
         double[][] initial = FederatedTdIdentitiesTest.gaussianInitial(agents, k, 3);
         double sensitivity = FederatedTdSensitivity.paper(0.5, GAMMA, LAMBDA);
         for (int changed = 0; changed < agents; changed++) {
-            FederatedTdLambda original = team(model, c, parameters, initial, null, 0);
-            FederatedTdLambda neighbour = team(model, c, parameters, initial, null, 0);
+            FederatedTdLambda original = team(model, c, parameters, initial, (Double) null, 0);
+            FederatedTdLambda neighbour = team(model, c, parameters, initial, (Double) null, 0);
             CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(10));
             original.begin(trajectory.initialState());
             neighbour.begin(trajectory.initialState());

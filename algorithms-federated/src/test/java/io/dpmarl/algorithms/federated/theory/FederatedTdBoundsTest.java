@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.algorithms.federated.td.CostTrajectory;
+import io.dpmarl.algorithms.federated.td.TestDownlinks;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.algorithms.federated.td.TdParameters;
-import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FederatedCostModel;
@@ -82,8 +82,7 @@ class FederatedTdBoundsTest {
             }
         }
         FederatedTdLambda team = new FederatedTdLambda(model.features(), weights,
-                TdParameters.of(0.9, 0.5, StepSizes.constant(alpha)), initial, Channel.clear("downlink"),
-                NoiseSource.seeded(0));
+                TdParameters.of(0.9, 0.5, StepSizes.constant(alpha)), 0.5, initial, TestDownlinks.clear());
         CostTrajectory trajectory = new CostTrajectory(model, new SplittableRandom(7));
         team.begin(trajectory.initialState());
         double initialError = team.consensusError();

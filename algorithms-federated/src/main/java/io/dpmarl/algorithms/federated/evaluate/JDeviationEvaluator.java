@@ -1,0 +1,30 @@
+package io.dpmarl.algorithms.federated.evaluate;
+
+import io.dpmarl.core.evaluate.EvaluationContext;
+import io.dpmarl.core.evaluate.Evaluator;
+
+/**
+ * Evaluator {@code j-deviation}: after every episode, the monitoring value of paper "Differentially private
+ * federated temporal difference learning" Section 6, Jbar_t = (1/S) sum_s phi(s)^T (c-average of theta_t)
+ * ({@code j_value}), the value at the TD fixed point Jbar* ({@code j_fixed_point}) and the deviation
+ * Jbar_t - Jbar* ({@code j_deviation}). The deviation between a private and a noiseless run (Dev of Figures 4-7) is
+ * formed from two runs on the same seeds. Reads the private model; releases nothing (no privacy guarantee).
+ */
+public final class JDeviationEvaluator implements Evaluator {
+    /** Metric of Jbar_t. */
+    public static final String J_VALUE = "j_value";
+    /** Metric of Jbar*. */
+    public static final String J_FIXED_POINT = "j_fixed_point";
+    /** Metric of Jbar_t - Jbar*. */
+    public static final String J_DEVIATION = "j_deviation";
+
+    @Override
+    public void afterEpisode(EvaluationContext context) {
+        FederatedTdEvaluation evaluation = FederatedTdEvaluation.of(context, "j-deviation");
+        double value = evaluation.oracle().averageValue(evaluation.team().averageParameters());
+        double fixedPoint = evaluation.oracle().averageValue(evaluation.thetaStar());
+        context.metrics().record(J_VALUE, value);
+        context.metrics().record(J_FIXED_POINT, fixedPoint);
+        context.metrics().record(J_DEVIATION, value - fixedPoint);
+    }
+}

@@ -1,0 +1,212 @@
+package io.dpmarl.algorithms.federated.privacy;
+
+import io.dpmarl.core.privacy.AbstractPrivatizer;
+import io.dpmarl.core.privacy.AbstractReleaseStream;
+import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The master's noise of DP federated TD(lambda) (paper "Differentially private federated temporal difference
+ * learning", Algorithm 2 eq. (13)) as a release stream: each release adds i.i.d. noise to every coordinate of the
+ * K-vector aggregate theta_{t+1}^0, Gaussian N(0, sigma^2) or Laplace Lap(0, b), drawn by the float-safe
+ * {@link Samplers} (each coordinate first rounded to the sampler's grid r, which moves neighbouring inputs apart
+ * by at most e = sqrt(K) r in l2, K r in l1; the charged sensitivity includes e on every release).
+ *
+ * <p><b>Guarantee</b> (neighbouring relation {@link Neighbouring#AGENT_REWARD}, event level: one agent's cost at
+ * one time). With {@link RunAccounting#WHOLE_RUN} (the default) the stream's accounting is
+ * {@link StreamAccounting.UpFront}: the T releases form ONE Gaussian (Laplace) mechanism whose l2 (l1) sensitivity
+ * is the {@link WholeRunSensitivity} of the public step-size schedule plus the grid excess; this whole-run event
+ * is charged once, when the stream opens (before any noise), and the stream refuses release T + 1. With
+ * {@link RunAccounting#PAPER_PER_ROUND} (PAPER-LITERAL, unsound in general) each release charges the per-round
+ * event of sensitivity Delta_M + e.
+ *
+ * <p><b>Assumptions</b> (enforced by the caller that builds the {@link WholeRunSensitivity}: features with row norm
+ * at most 1, costs clipped to [-R, R]); the stream itself refuses inputs of another length than K and non-finite
+ * entries before anything is charged or drawn, without quoting the private values.
+ */
+public final class FederatedNoisePrivatizer implements Privatizer {
+    /** The plugin name. */
+    public static final String NAME = "federated-td-noise";
+
+    private final NoiseMechanism mechanism;
+    private final double scale;
+    private final int dimension;
+    private final double granularity;
+    private final RunAccounting accounting;
+    private final long rounds;
+    private final double declaredSensitivity;
+    private final double chargedSensitivity;
+
+    /**
+     * A privatizer for one run.
+     *
+     * @param mechanism  Gaussian or Laplace
+     * @param scale      sigma (Gaussian) or b (Laplace), in (0, inf)
+     * @param run        the whole-run sensitivity of the run's schedule (its rounds are the stream's length T)
+     * @param dimension  K, the length of the released vector, at least 1
+     * @param accounting whole run (sound, up front) or the paper's per-round accounting
+     */
+    public FederatedNoisePrivatizer(NoiseMechanism mechanism, double scale, WholeRunSensitivity run, int dimension,
+                                    RunAccounting accounting) {
+        if (mechanism == null) {
+            throw new IllegalArgumentException("mechanism must be GAUSSIAN or LAPLACE, got null");
+        }
+        if (run == null || accounting == null) {
+            throw new IllegalArgumentException("run and accounting must be given, got null");
+        }
+        this.mechanism = mechanism;
+        this.scale = Checks.positiveFinite(mechanism == NoiseMechanism.GAUSSIAN ? "sigma" : "b", scale);
+        this.dimension = Checks.atLeast("K", dimension, 1);
+        this.accounting = accounting;
+        this.rounds = run.rounds();
+        boolean gaussian = mechanism == NoiseMechanism.GAUSSIAN;
+        this.granularity = gaussian ? Samplers.gaussianGranularity(scale) : Samplers.laplaceGranularity(scale);
+        double excess = gaussian ? Math.sqrt(dimension) * granularity : dimension * granularity;
+        if (accounting == RunAccounting.WHOLE_RUN) {
+            this.declaredSensitivity = gaussian ? run.l2() : run.l1(dimension);
+            this.chargedSensitivity = gaussian ? WholeRunSensitivity.totalL2(run.l2Charges(excess))
+                    : WholeRunSensitivity.totalL1(run.l1Charges(dimension, excess));
+        } else {
+            this.declaredSensitivity = gaussian ? run.perRelease()
+                    : FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
+            this.chargedSensitivity = declaredSensitivity + excess;
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** The mechanism. */
+    public NoiseMechanism mechanism() {
+        return mechanism;
+    }
+
+    /** sigma or b. */
+    public double scale() {
+        return scale;
+    }
+
+    /** T, the releases the accounting covers. */
+    public long rounds() {
+        return rounds;
+    }
+
+    /** The accounting of this privatizer. */
+    public RunAccounting runAccounting() {
+        return accounting;
+    }
+
+    /** The sensitivity charged: whole run (or per round) plus the sampler's grid excess. */
+    public double chargedSensitivity() {
+        return chargedSensitivity;
+    }
+
+    /** The guarantee of the whole run (whole-run accounting) or of one round (per-round accounting). */
+    @Override
+    public PrivacyGuarantee guarantee() {
+        return mechanism == NoiseMechanism.GAUSSIAN
+                ? new PrivacyGuarantee.Zcdp(chargedSensitivity * chargedSensitivity / (2 * scale * scale))
+                : new PrivacyGuarantee.PureDp(chargedSensitivity / scale);
+    }
+
+    @Override
+    public Neighbouring neighbouring() {
+        return Neighbouring.AGENT_REWARD;
+    }
+
+    /** The whole-run (or per-round) sensitivity without the grid excess. */
+    @Override
+    public Sensitivity sensitivity() {
+        return mechanism == NoiseMechanism.GAUSSIAN ? Sensitivity.l2(declaredSensitivity)
+                : Sensitivity.l1(declaredSensitivity);
+    }
+
+    @Override
+    public Set<Class<? extends Statistic>> accepts() {
+        return Set.of(Statistic.Vector.class);
+    }
+
+    /** The event of the whole run (charged once, up front) or of one round (per-round accounting). */
+    @Override
+    public PrivacyEvent event() {
+        return mechanism == NoiseMechanism.GAUSSIAN ? new PrivacyEvent.GaussianEvent(scale, chargedSensitivity)
+                : new PrivacyEvent.LaplaceEvent(scale, chargedSensitivity);
+    }
+
+    /** Up front over T releases (whole run), or per release (the paper's accounting). */
+    @Override
+    public StreamAccounting accounting(OptionalLong length) {
+        return accounting == RunAccounting.WHOLE_RUN ? new StreamAccounting.UpFront(event(), rounds)
+                : new StreamAccounting.PerRelease(event());
+    }
+
+    @Override
+    public ReleaseStream openStream(StreamRequest request) {
+        return new Stream(request);
+    }
+
+    /** One release on a fresh stream; the input is checked before the stream opens (and charges). */
+    @Override
+    public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
+        check(input);
+        return openStream(StreamRequest.of(ledger, key, noise, name())).release(input);
+    }
+
+    private void check(Statistic input) {
+        AbstractPrivatizer.requireAccepted(this, input);
+        double[] values = ((Statistic.Vector) input).values();
+        if (values.length != dimension) {
+            throw new IllegalArgumentException(name() + " releases vectors of K = " + dimension + " entries, got "
+                    + values.length + " entries");
+        }
+        for (int k = 0; k < dimension; k++) {
+            if (!Double.isFinite(values[k])) {
+                throw new IllegalArgumentException(name() + " releases finite vectors; entry " + k
+                        + " of the input is not finite");
+            }
+        }
+    }
+
+    private double draw(NoiseSource noise) {
+        return mechanism == NoiseMechanism.GAUSSIAN ? Samplers.gaussian(noise, scale) : Samplers.laplace(noise, scale);
+    }
+
+    /** The stream of one run: charged as {@link #accounting} says, at most T releases for the whole-run mode. */
+    private final class Stream extends AbstractReleaseStream {
+        Stream(StreamRequest request) {
+            super(request, FederatedNoisePrivatizer.this.accounting(request.length()));
+        }
+
+        @Override
+        protected void validate(Statistic input) {
+            check(input);
+        }
+
+        @Override
+        protected Statistic perturb(Statistic input, long round) {
+            double[] values = ((Statistic.Vector) input).values();
+            double[] released = new double[dimension];
+            NoiseSource noise = noise();
+            for (int k = 0; k < dimension; k++) {
+                released[k] = Samplers.roundToGrid(values[k], granularity) + draw(noise);
+            }
+            return new Statistic.Vector(released);
+        }
+    }
+}
