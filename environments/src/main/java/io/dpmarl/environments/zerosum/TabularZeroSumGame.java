@@ -6,6 +6,7 @@ import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.Space;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.game.GameType;
+import io.dpmarl.core.model.KnownRewards;
 import io.dpmarl.core.model.TabularModel;
 import io.dpmarl.core.validation.Checks;
 
@@ -28,7 +29,7 @@ import java.util.SplittableRandom;
  * The episode ends (truncated) after {@code H} steps; the final observation is {@code s_{H+1}}.
  * Transition sampling uses a generator seeded by {@link #reset(long)} (non-private randomness).
  */
-public final class TabularZeroSumGame implements Environment, TabularModel {
+public final class TabularZeroSumGame implements Environment, TabularModel, KnownRewards {
     private final String name;
     private final int numStates;
     private final int numActionsMax;

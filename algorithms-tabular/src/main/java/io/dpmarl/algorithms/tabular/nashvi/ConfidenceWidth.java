@@ -1,7 +1,6 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
 import io.dpmarl.core.validation.Checks;
-import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
 import io.dpmarl.mechanisms.counters.NodeNoise;
 
 /**
@@ -15,6 +14,7 @@ import io.dpmarl.mechanisms.counters.NodeNoise;
  *   <li>local: {@code E = 4 tau(max(K-1, 1), b_L)} (an error sums at most K-1 reports);</li>
  *   <li>non-private: {@code E = 0}.</li>
  * </ul>
+ * Each {@link CountsPrivatizer} computes its own E with {@link CountsPrivatizer#confidenceWidth}.
  */
 public final class ConfidenceWidth {
     private ConfidenceWidth() {
@@ -28,20 +28,10 @@ public final class ConfidenceWidth {
         return Math.log(2 / delta0);
     }
 
-    /** The theoretical width E for a privatizer (before any practical {@code eScale}). */
-    public static double of(PrivatizerKind kind, NoiseCalibration calibration, CountShape shape, int episodes,
-                            double beta, double epsilon) {
+    /** {@code delta0 = beta/(3 n_str K)}, the per-stream, per-index failure probability of the union bound. */
+    public static double delta0(CountShape shape, int episodes, double beta) {
         Checks.atLeast("K", episodes, 1);
         Checks.openUnit("beta", beta);
-        if (kind == PrivatizerKind.NON_PRIVATE) {
-            return 0.0;
-        }
-        double delta0 = beta / (3.0 * shape.streamCount() * episodes);
-        if (kind == PrivatizerKind.CENTRAL) {
-            double scale = calibration.centralScale(shape.horizon(), episodes, epsilon);
-            return 4 * NodeNoise.sumOfLaplaceTail(BinaryTreeCounter.levels(episodes), scale, delta0);
-        }
-        double scale = calibration.localScale(shape.horizon(), epsilon);
-        return 4 * NodeNoise.sumOfLaplaceTail(Math.max(episodes - 1, 1), scale, delta0);
+        return beta / (3.0 * shape.streamCount() * episodes);
     }
 }

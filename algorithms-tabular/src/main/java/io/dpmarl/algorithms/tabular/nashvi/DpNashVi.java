@@ -5,7 +5,7 @@ package io.dpmarl.algorithms.tabular.nashvi;
  * DP-Nash-VI, Differentially Private Optimistic Nash Value Iteration (Qiao and Wang 2024, Algorithm 1), as a
  * planner over private counts: {@link #plan()} runs lines 4-17 (upper and lower Q functions with the
  * Bernstein-type private bonus, the CCE at every {@code (h, s)}) and lines 20-21 (minimal certified gap),
- * {@link #update(EpisodeIndicators)} runs line 19 through the {@link CountPrivatizer}, and
+ * {@link #update(EpisodeIndicators)} runs line 19 through a {@link CountsPrivatizer} stream ({@link CountReleases}), and
  * {@link #outputPolicy()} returns line 24's policy. The class never sees true counts or trajectories: the
  * only data path is the privatizer, so every policy is private by post-processing (Lemma 5.1: epsilon-JDP
  * with the central privatizer; Lemma 5.4: epsilon-LDP with the local one).
@@ -21,7 +21,7 @@ public final class DpNashVi {
     private final DpNashViConfig config;
     private final double[][][] rewards;
     private final int initialState;
-    private final CountPrivatizer privatizer;
+    private final CountReleases privatizer;
     private final CceSolver cceSolver;
     private final Bonus.Constants constants;
     private final double[][][] upperQ;
@@ -42,10 +42,10 @@ public final class DpNashVi {
      *
      * @param rewards      the known reward table {@code r_h(s, a*B+b)} in [0, 1] (paper footnote 1)
      * @param initialState {@code s_1}
-     * @param privatizer   the privatizer; its width must be {@code config.width(shape)}
+     * @param privatizer   the learner's side of the count privatizer (its stream is already open)
      */
     public DpNashVi(CountShape shape, DpNashViConfig config, double[][][] rewards, int initialState,
-                    CountPrivatizer privatizer) {
+                    CountReleases privatizer) {
         this.shape = shape;
         this.config = config;
         this.rewards = checkRewards(shape, rewards);
@@ -187,6 +187,11 @@ public final class DpNashVi {
         return lowerV[stage][state];
     }
 
+    /** {@code s_1}, where the certified gap is measured. */
+    public int initialState() {
+        return initialState;
+    }
+
     /** Episodes planned so far. */
     public int episodesPlanned() {
         return planned;
@@ -197,8 +202,8 @@ public final class DpNashVi {
         return counts;
     }
 
-    /** The privatizer. */
-    public CountPrivatizer privatizer() {
+    /** The learner's side of the count privatizer (noisy counts, fallbacks, width). */
+    public CountReleases privatizer() {
         return privatizer;
     }
 

@@ -1,7 +1,9 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
+import io.dpmarl.algorithms.tabular.evaluate.DeployedPolicy;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
 
@@ -14,23 +16,49 @@ import java.util.random.RandomGenerator;
  * randomness (line 18; the policy stream is non-private randomness), {@link #observe} records the visited
  * {@code (s, a, b, s')}, and {@link #endEpisode} hands the episode's indicators to the privatizer
  * (line 19) and discards them. {@link #policy()} is the min-gap output policy (line 24).
+ *
+ * <p>Per episode it records {@code certified_gap} ({@code Delta_min} so far, lines 20-21) and
+ * {@code fallback_rate} (the share of post-processing problems of the episode's update that were infeasible).
+ * The initial state {@code s_1} is the first episode's initial observation and must not change.
  */
-public final class DpNashViLearner implements Learner {
-    private final DpNashVi algorithm;
+public final class DpNashViLearner implements Learner, DeployedPolicy {
+    /** Metric: the minimal certified gap so far. */
+    public static final String CERTIFIED_GAP = "certified_gap";
+    /** Metric: the share of infeasible post-processing problems in the episode's update. */
+    public static final String FALLBACK_RATE = "fallback_rate";
+
     private final CountShape shape;
+    private final DpNashViConfig config;
+    private final double[][][] rewards;
+    private final CountReleases counts;
     private final RandomGenerator policyRandom;
+    private final RandomGenerator evaluationRandom;
+    private final TrialMetrics metrics;
     private final boolean singleAgent;
     private final int[] pairs;
     private final int[] nextStates;
     private final int[] states;
+    private DpNashVi algorithm;
     private CorrelatedPolicy current;
     private int observedStages;
+    private boolean evaluating;
 
-    /** A learner around an algorithm instance; {@code singleAgent} if the environment has one agent. */
-    public DpNashViLearner(DpNashVi algorithm, RandomGenerator policyRandom, boolean singleAgent) {
-        this.algorithm = algorithm;
-        this.shape = algorithm.shape();
+    /**
+     * A learner; the algorithm is created at the first episode, when {@code s_1} is observed.
+     *
+     * @param rewards the known reward table {@code r_h(s, a*B+b)} in [0, 1]
+     * @param counts  the learner's side of the count privatizer (its stream is open)
+     */
+    public DpNashViLearner(CountShape shape, DpNashViConfig config, double[][][] rewards, CountReleases counts,
+                           RandomGenerator policyRandom, RandomGenerator evaluationRandom, TrialMetrics metrics,
+                           boolean singleAgent) {
+        this.shape = shape;
+        this.config = config;
+        this.rewards = DpNashVi.checkRewards(shape, rewards);
+        this.counts = counts;
         this.policyRandom = policyRandom;
+        this.evaluationRandom = evaluationRandom;
+        this.metrics = metrics;
         this.singleAgent = singleAgent;
         this.pairs = new int[shape.horizon()];
         this.nextStates = new int[shape.horizon()];
@@ -39,6 +67,13 @@ public final class DpNashViLearner implements Learner {
 
     @Override
     public void beginEpisode(int episode, Observation[] observations) {
+        int initial = observations[0].state();
+        if (algorithm == null) {
+            algorithm = new DpNashVi(shape, config, rewards, initial, counts);
+        } else if (initial != algorithm.initialState()) {
+            throw new IllegalStateException("dp-nash-vi needs a fixed initial state s_1 = " + algorithm.initialState()
+                    + ", episode " + episode + " started in " + initial);
+        }
         current = algorithm.plan();
         observedStages = 0;
     }
@@ -49,10 +84,21 @@ public final class DpNashViLearner implements Learner {
     }
 
     @Override
+    public Policy deployedPolicy() {
+        return current;
+    }
+
+    @Override
+    public void evaluationMode(boolean on) {
+        evaluating = on;
+    }
+
+    @Override
     public int[] act(int stage, Observation[] observations) {
         int state = observations[0].state();
-        double[] distribution = current.table()[stage][state];
-        double uniform = policyRandom.nextDouble();
+        CorrelatedPolicy policy = evaluating ? algorithm().outputPolicy() : current;
+        double[] distribution = policy.table()[stage][state];
+        double uniform = (evaluating ? evaluationRandom : policyRandom).nextDouble();
         double cumulative = 0;
         int joint = distribution.length - 1;
         for (int j = 0; j < distribution.length; j++) {
@@ -62,7 +108,9 @@ public final class DpNashViLearner implements Learner {
                 break;
             }
         }
-        states[stage] = state;
+        if (!evaluating) {
+            states[stage] = state;
+        }
         int b = shape.numActionsMin();
         return singleAgent ? new int[] {joint} : new int[] {joint / b, joint % b};
     }
@@ -76,7 +124,7 @@ public final class DpNashViLearner implements Learner {
     }
 
     /**
-     * Hands the episode's indicators to the privatizer.
+     * Hands the episode's indicators to the privatizer and records the episode's metrics.
      *
      * @throws IllegalStateException if the episode did not last exactly H observed steps (the count streams
      *                               need one (s, a, b) and one (s, a, b, s') per stage)
@@ -88,16 +136,26 @@ public final class DpNashViLearner implements Learner {
                     + " steps, observed " + observedStages);
         }
         algorithm.update(new EpisodeIndicators(pairs, nextStates));
+        metrics.record(CERTIFIED_GAP, algorithm.minimalGap());
+        metrics.record(FALLBACK_RATE, counts.lastFallbackRate());
     }
 
     /** The min-gap output policy (line 24); {@link IllegalStateException} before the first episode. */
     @Override
     public Policy policy() {
-        return algorithm.outputPolicy();
+        return algorithm().outputPolicy();
     }
 
-    /** The underlying algorithm (diagnostics: gaps, Q functions, privatizer). */
+    /** The underlying algorithm (diagnostics: gaps, Q functions, counts); created at the first episode. */
     public DpNashVi algorithm() {
+        if (algorithm == null) {
+            throw new IllegalStateException("no episode has been planned yet");
+        }
         return algorithm;
+    }
+
+    /** The learner's side of the count privatizer. */
+    public CountReleases counts() {
+        return counts;
     }
 }

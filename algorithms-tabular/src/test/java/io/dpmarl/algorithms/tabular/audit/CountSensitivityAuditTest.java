@@ -1,23 +1,18 @@
 package io.dpmarl.algorithms.tabular.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.dpmarl.algorithms.tabular.nashvi.CentralCountPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.CountPrivatizer;
+import io.dpmarl.algorithms.tabular.nashvi.CentralCountsPrivatizer;
 import io.dpmarl.algorithms.tabular.nashvi.CountShape;
-import io.dpmarl.algorithms.tabular.nashvi.DpNashViConfig;
+import io.dpmarl.algorithms.tabular.nashvi.CountsPrivatizer;
 import io.dpmarl.algorithms.tabular.nashvi.EpisodeIndicators;
-import io.dpmarl.algorithms.tabular.nashvi.LocalCountPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.LocalRandomizer;
-import io.dpmarl.algorithms.tabular.nashvi.NoisyReport;
-import io.dpmarl.algorithms.tabular.nashvi.PrivateCounts;
-import io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind;
-import io.dpmarl.algorithms.tabular.nashvi.Privatizers;
+import io.dpmarl.algorithms.tabular.nashvi.LocalCountsPrivatizer;
+import io.dpmarl.algorithms.tabular.nashvi.NoiseCalibration;
 import io.dpmarl.core.privacy.LedgerEntry;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.mechanisms.audit.SensitivityAudit;
@@ -27,35 +22,47 @@ import io.dpmarl.mechanisms.audit.SensitivityAudit.Report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * Empirical audit of the count sensitivities of DP-Nash-VI's privatizers (Qiao and Wang, "Differentially
- * Private Nash Value Iteration"-style central and local privatizers, Sections 5.1 and 5.2): one user (one episode's
- * trajectory) replaced by another changes at most 2H entries of each indicator family, so
+ * Empirical audit of the count sensitivities of DP-Nash-VI's privatizers (Qiao and Wang 2024, Sections 5.1 and
+ * 5.2) with the mechanisms' {@link SensitivityAudit}. A user is one episode's trajectory; its statistic is the
+ * indicator vector (pairs, then transitions) with H ones per family. Replacing one user by another moves
  * <ul>
- *   <li>central: the binary-tree nodes released over the K episodes move by at most 2HL in L1 per family
- *       (each item lies in L nodes, L the number of tree levels);</li>
- *   <li>local: the user's report moves by at most 2H in L1 per family.</li>
+ *   <li>central: all binary-tree nodes released over the K episodes by at most 4HL in L1 (each of the at most 4H
+ *       changed items lies in L = floor(log2 K) + 1 released nodes);</li>
+ *   <li>local: that user's report by at most 4H in L1.</li>
  * </ul>
- * Both sides of a pair run with the same seeded noise source, whose draws do not depend on the data (every counter
- * is stepped every episode; every report entry is noised), so the noise cancels and the audit sees the counts.
+ * Both sides of a pair use the same seeded noise source, whose draws do not depend on the data (every counter is
+ * stepped every episode, every report entry is noised), so the calibrated noise cancels in the difference and the
+ * audit sees the counts. The adversarial users include trajectories that repeat one (s, a, b) at every stage,
+ * trajectories disjoint from the user they replace, and vectors that are no trajectory at all (every entry 1,
+ * entries of 7 or -3): the streams project every input onto the indicator set, which is what keeps these within
+ * the bound.
  */
 class CountSensitivityAuditTest {
-    private static final int PAIRS = 0;
-    private static final int TRANSITIONS = 1;
+    private static final double EPSILON = 1.0;
 
-    /** K users' trajectories of one shape. */
-    private record Users(String label, CountShape shape, List<EpisodeIndicators> episodes) {
+    /** K users' statistics (each an indicator vector, or an arbitrary vector for an adversarial user). */
+    private record Users(String label, CountShape shape, List<double[]> vectors) {
         @Override
         public String toString() {
             return label + " (H=" + shape.horizon() + ", S=" + shape.numStates() + ", A=" + shape.numActionsMax()
-                    + ", B=" + shape.numActionsMin() + ", K=" + episodes.size() + ")";
+                    + ", B=" + shape.numActionsMin() + ", K=" + vectors.size() + ")";
         }
     }
 
     // ---------------------------------------------------------------- users
+
+    private static double[] vector(CountShape shape, EpisodeIndicators episode) {
+        double[] pairs = new double[shape.pairCount()];
+        double[] transitions = new double[shape.transitionCount()];
+        episode.addTo(pairs, transitions, shape.numStates());
+        double[] out = new double[pairs.length + transitions.length];
+        System.arraycopy(pairs, 0, out, 0, pairs.length);
+        System.arraycopy(transitions, 0, out, pairs.length, transitions.length);
+        return out;
+    }
 
     private static EpisodeIndicators random(CountShape shape, SplittableRandom random) {
         int[] pairs = new int[shape.horizon()];
@@ -80,7 +87,7 @@ class CountSensitivityAuditTest {
         return new EpisodeIndicators(pairs, next);
     }
 
-    /** A trajectory that shares no (h,s,a,b) and no (h,s,a,b,s') with {@code other}. */
+    /** A trajectory that shares no (h,s,a,b) and no (h,s,a,b,s') with {@code other} (needs A B >= 2). */
     private static EpisodeIndicators disjoint(CountShape shape, EpisodeIndicators other) {
         int[] pairs = new int[shape.horizon()];
         int[] next = new int[shape.horizon()];
@@ -93,17 +100,31 @@ class CountSensitivityAuditTest {
         return new EpisodeIndicators(pairs, next);
     }
 
-    /** Neighbours: each episode k replaced by adversarial users (disjoint, repeating at the extremes) and a random one. */
-    private static List<Pair<Users>> replaceOneUser(Users users) {
+    private static double[] constant(CountShape shape, double value) {
+        double[] out = new double[shape.pairCount() + shape.transitionCount()];
+        java.util.Arrays.fill(out, value);
+        return out;
+    }
+
+    /** Replace-one-user neighbours: each user replaced by adversarial users and a random one. */
+    private static List<Pair<Users>> replaceOneUser(Users users, boolean includeNonTrajectories) {
         CountShape shape = users.shape();
-        SplittableRandom random = new SplittableRandom(users.episodes().size() * 31L + shape.horizon());
+        SplittableRandom random = new SplittableRandom(users.vectors().size() * 31L + shape.horizon());
         List<Pair<Users>> out = new ArrayList<>();
-        for (int k = 0; k < users.episodes().size(); k++) {
-            EpisodeIndicators original = users.episodes().get(k);
-            List<EpisodeIndicators> replacements = List.of(disjoint(shape, original), repeating(shape, 0, 0),
-                    repeating(shape, shape.numStates() - 1, shape.jointActions() - 1), random(shape, random));
-            for (EpisodeIndicators replacement : replacements) {
-                List<EpisodeIndicators> changed = new ArrayList<>(users.episodes());
+        for (int k = 0; k < users.vectors().size(); k++) {
+            List<double[]> replacements = new ArrayList<>(List.of(
+                    vector(shape, repeating(shape, 0, 0)),
+                    vector(shape, repeating(shape, shape.numStates() - 1, shape.jointActions() - 1)),
+                    vector(shape, random(shape, random))));
+            EpisodeIndicators original = users.label().startsWith("random") ? null : repeating(shape, 0, 0);
+            replacements.add(vector(shape, disjoint(shape, original != null ? original : random(shape, random))));
+            if (includeNonTrajectories) {
+                replacements.add(constant(shape, 1.0));
+                replacements.add(constant(shape, 7.0));
+                replacements.add(constant(shape, -3.0));
+            }
+            for (double[] replacement : replacements) {
+                List<double[]> changed = new ArrayList<>(users.vectors());
                 changed.set(k, replacement);
                 out.add(new Pair<>(users, new Users(users.label(), shape, changed), "user " + k + " replaced"));
             }
@@ -118,11 +139,11 @@ class CountSensitivityAuditTest {
             new CountShape(4, 3, 2, 2)};
         for (CountShape shape : shapes) {
             for (int episodes : new int[] {1, 5, 8}) {
-                List<EpisodeIndicators> randomUsers = new ArrayList<>();
-                List<EpisodeIndicators> sameUser = new ArrayList<>();
+                List<double[]> randomUsers = new ArrayList<>();
+                List<double[]> sameUser = new ArrayList<>();
                 for (int k = 0; k < episodes; k++) {
-                    randomUsers.add(random(shape, random));
-                    sameUser.add(repeating(shape, 0, 0));
+                    randomUsers.add(vector(shape, random(shape, random)));
+                    sameUser.add(vector(shape, repeating(shape, 0, 0)));
                 }
                 out.add(new Users("random users", shape, randomUsers));
                 out.add(new Users("every user repeats (s=0, a=0, b=0)", shape, sameUser));
@@ -133,35 +154,29 @@ class CountSensitivityAuditTest {
 
     // ---------------------------------------------------------------- releases
 
-    private static final double EPSILON = 1.0;
-
-    private static CountPrivatizer privatizer(Users users, PrivatizerKind kind, PrivacyLedger ledger) {
-        DpNashViConfig config = DpNashViConfig.theory(users.episodes().size(), EPSILON, 0.1, kind);
-        return Privatizers.create(users.shape(), config, NoiseSource.seeded(77), ledger);
-    }
-
-    /** All tree nodes the central privatizer releases over the K episodes, of one family, concatenated. */
-    private static double[] centralNodes(Users users, int family) {
-        CentralCountPrivatizer central = (CentralCountPrivatizer) privatizer(users, PrivatizerKind.CENTRAL,
-                PrivacyLedger.unaccounted());
+    /** All tree nodes the central stream releases over the K users, concatenated. */
+    private static double[] centralNodes(Users users) {
+        CentralCountsPrivatizer central = new CentralCountsPrivatizer(EPSILON, users.shape().horizon(),
+                NoiseCalibration.RIGOROUS);
+        CentralCountsPrivatizer.TreeStream stream = (CentralCountsPrivatizer.TreeStream) central.openEpisodeStream(
+                PrivacyLedger.unaccounted(), NoiseSource.seeded(77), 0, users.vectors().size());
         List<double[]> nodes = new ArrayList<>();
-        for (EpisodeIndicators episode : users.episodes()) {
-            central.update(episode);
-            PrivateCounts released = central.lastReleasedNodes();
-            nodes.add(family == PAIRS ? released.pairs() : released.transitions());
+        for (double[] user : users.vectors()) {
+            stream.release(new Statistic.Vector(user));
+            nodes.add(stream.lastReleasedNodes());
         }
         return SensitivityAudit.flatten(nodes.toArray(double[][]::new));
     }
 
-    /** Every user's local report (Laplace with the calibrated scale, same seed on both sides), of one family. */
-    private static double[] localReports(Users users, int family) {
-        LocalRandomizer randomizer = ((LocalCountPrivatizer) privatizer(users, PrivatizerKind.LOCAL,
-                PrivacyLedger.unaccounted())).randomizer();
+    /** Every user's local report (calibrated Laplace noise, the same seed on both sides), concatenated. */
+    private static double[] localReports(Users users) {
+        LocalCountsPrivatizer local = new LocalCountsPrivatizer(EPSILON, users.shape().horizon(),
+                NoiseCalibration.RIGOROUS);
         NoiseSource noise = NoiseSource.seeded(78);
         List<double[]> reports = new ArrayList<>();
-        for (EpisodeIndicators episode : users.episodes()) {
-            NoisyReport report = randomizer.report(episode, noise);
-            reports.add(family == PAIRS ? report.pairs() : report.transitions());
+        for (int k = 0; k < users.vectors().size(); k++) {
+            reports.add(((Statistic.Vector) local.openEpisodeStream(PrivacyLedger.unaccounted(), noise, k,
+                    users.vectors().size()).release(new Statistic.Vector(users.vectors().get(k)))).values());
         }
         return SensitivityAudit.flatten(reports.toArray(double[][]::new));
     }
@@ -173,68 +188,85 @@ class CountSensitivityAuditTest {
     // ---------------------------------------------------------------- audits
 
     @Test
-    void centralReleasedNodesMoveByAtMostTwoHLPerFamilyAndAttainIt() {
+    void centralReleasedNodesMoveByAtMostFourHLAndAttainIt() {
         for (Users users : instances()) {
-            double declared = 2.0 * users.shape().horizon() * levels(users.episodes().size());
-            for (int family : new int[] {PAIRS, TRANSITIONS}) {
-                int f = family;
-                Report<Users> report = SensitivityAudit.of("central nodes, family " + family + ", " + users, declared,
-                        Norm.L1).check(replaceOneUser(users), u -> centralNodes(u, f));
-                report.assertHolds();
-                // The first user lies in one node per level; a disjoint replacement moves 2H items in each.
-                assertEquals(1.0, report.ratio(), 1e-9, report.toString());
-            }
+            double declared = 4.0 * users.shape().horizon() * levels(users.vectors().size());
+            Report<Users> report = SensitivityAudit.of("central nodes, " + users, declared, Norm.L1)
+                    .check(replaceOneUser(users, true), CountSensitivityAuditTest::centralNodes);
+            report.assertHolds();
+            // The first user lies in one released node per level; a disjoint replacement moves 4H items in each.
+            assertEquals(1.0, report.ratio(), 1e-9, report.toString());
         }
     }
 
     @Test
-    void localReportsMoveByAtMostTwoHPerFamilyAndAttainIt() {
+    void localReportsMoveByAtMostFourHAndAttainIt() {
         for (Users users : instances()) {
-            double declared = 2.0 * users.shape().horizon();
-            for (int family : new int[] {PAIRS, TRANSITIONS}) {
-                int f = family;
-                Report<Users> report = SensitivityAudit.of("local reports, family " + family + ", " + users, declared,
-                        Norm.L1).check(replaceOneUser(users), u -> localReports(u, f));
-                report.assertHolds();
-                assertEquals(1.0, report.ratio(), 1e-9, report.toString());
-            }
+            double declared = 4.0 * users.shape().horizon();
+            Report<Users> report = SensitivityAudit.of("local reports, " + users, declared, Norm.L1)
+                    .check(replaceOneUser(users, true), CountSensitivityAuditTest::localReports);
+            report.assertHolds();
+            assertEquals(1.0, report.ratio(), 1e-9, report.toString());
         }
     }
 
     @Test
     void mutantsDeclaringOneStageLessAreRefuted() {
+        // One stage of a trajectory is 2 items per family: 4 in L1. Declaring 4(H-1) (L) must be refuted, on valid
+        // trajectories alone.
         for (Users users : instances()) {
             int h = users.shape().horizon();
-            int levels = levels(users.episodes().size());
-            Report<Users> central = SensitivityAudit.of("central, 2(H-1)L (mutant)", 2.0 * (h - 1) * levels + 1e-300,
-                    Norm.L1).check(replaceOneUser(users), u -> centralNodes(u, PAIRS));
-            central.assertRefuted();
-            Report<Users> local = SensitivityAudit.of("local, 2(H-1) (mutant)", 2.0 * (h - 1) + 1e-300, Norm.L1)
-                    .check(replaceOneUser(users), u -> localReports(u, TRANSITIONS));
-            local.assertRefuted();
+            int levels = levels(users.vectors().size());
+            SensitivityAudit.of("central, 4(H-1)L (mutant)", Math.max(4.0 * (h - 1) * levels, 1e-300), Norm.L1)
+                    .check(replaceOneUser(users, false), CountSensitivityAuditTest::centralNodes).assertRefuted();
+            SensitivityAudit.of("local, 4(H-1) (mutant)", Math.max(4.0 * (h - 1), 1e-300), Norm.L1)
+                    .check(replaceOneUser(users, false), CountSensitivityAuditTest::localReports).assertRefuted();
+        }
+    }
+
+    @Test
+    void withoutTheProjectionAnAdversarialUserExceedsTheBound() {
+        // The raw vectors (what an unguarded stream would add noise to) of a user with every entry 1 differ from a
+        // trajectory's by far more than 4H: the projection onto the indicator set is needed.
+        for (Users users : instances()) {
+            Report<Users> raw = SensitivityAudit.of("raw vectors (no projection), " + users,
+                    4.0 * users.shape().horizon(), Norm.L1).check(replaceOneUser(users, true),
+                    u -> SensitivityAudit.flatten(u.vectors().toArray(double[][]::new)));
+            raw.assertRefuted();
         }
     }
 
     @Test
     void theLedgerIsChargedWithTheAuditedSensitivities() {
-        // The audits above use 2HL and 2H; the privatizers must declare exactly these to the ledger.
+        // The audits above use 4HL and 4H; the privatizers must declare exactly these to the ledger.
         Users users = instances().get(5);
-        CountShape shape = users.shape();
-        int episodes = users.episodes().size();
-        for (PrivatizerKind kind : new PrivatizerKind[] {PrivatizerKind.CENTRAL, PrivatizerKind.LOCAL}) {
+        int horizon = users.shape().horizon();
+        int episodes = users.vectors().size();
+        List<CountsPrivatizer> privatizers = List.of(
+                new CentralCountsPrivatizer(EPSILON, horizon, NoiseCalibration.RIGOROUS),
+                new LocalCountsPrivatizer(EPSILON, horizon, NoiseCalibration.RIGOROUS));
+        for (CountsPrivatizer privatizer : privatizers) {
             PrivacyLedger ledger = PrivacyLedger.of(BasicAccountant::new, 0.0);
             List<LedgerEntry> entries = new ArrayList<>();
             ledger.addListener(entries::add);
-            CountPrivatizer privatizer = privatizer(users, kind, ledger);
-            for (EpisodeIndicators episode : users.episodes()) {
-                privatizer.update(episode);
+            boolean central = privatizer instanceof CentralCountsPrivatizer;
+            for (int k = 0; k < episodes; k++) {
+                if (central && k > 0) {
+                    break;
+                }
+                var stream = privatizer.openEpisodeStream(ledger, NoiseSource.seeded(1), k, episodes);
+                int releases = central ? episodes : 1;
+                for (int r = 0; r < releases; r++) {
+                    stream.release(new Statistic.Vector(users.vectors().get(central ? r : k)));
+                }
             }
-            assertFalse(entries.isEmpty(), kind + " charged nothing");
-            double expected = 2.0 * shape.horizon() * (kind == PrivatizerKind.CENTRAL ? levels(episodes) : 1);
+            double expected = 4.0 * horizon * (central ? levels(episodes) : 1);
+            assertEquals(central ? 1 : episodes, entries.size(), privatizer.name());
             for (LedgerEntry entry : entries) {
                 PrivacyEvent.LaplaceEvent event = assertInstanceOf(PrivacyEvent.LaplaceEvent.class, entry.event());
-                assertEquals(expected, event.sensitivity(), 0.0, kind + ": " + entry);
+                assertEquals(expected, event.sensitivity(), 0.0, privatizer.name() + ": " + entry);
             }
+            assertEquals(4.0 * horizon, privatizer.sensitivity().value(), 0.0, privatizer.name());
         }
     }
 }

@@ -6,8 +6,14 @@ import io.dpmarl.algorithms.tabular.nashvi.CountPostProcessor;
 import io.dpmarl.algorithms.tabular.nashvi.DpNashViConfig;
 import io.dpmarl.algorithms.tabular.nashvi.DpNashViLearner;
 import io.dpmarl.algorithms.tabular.nashvi.DpNashViProvider;
-import io.dpmarl.algorithms.tabular.nashvi.EpisodeLoop;
-import io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind;
+import io.dpmarl.algorithms.tabular.nashvi.CentralCountsPrivatizer;
+import io.dpmarl.algorithms.tabular.nashvi.CountShape;
+import io.dpmarl.algorithms.tabular.nashvi.CountsPrivatizer;
+import io.dpmarl.algorithms.tabular.nashvi.LocalCountsPrivatizer;
+import io.dpmarl.algorithms.tabular.nashvi.NoiseCalibration;
+import io.dpmarl.algorithms.tabular.nashvi.NonPrivateCountsPrivatizer;
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
 import io.dpmarl.algorithms.tabular.nashvi.ReferenceCceLp;
 import io.dpmarl.algorithms.tabular.nashvi.ReferencePostProcessingLp;
 import io.dpmarl.algorithms.tabular.nashvi.Truncation;
@@ -60,12 +66,18 @@ public class DpNashViBenchmark {
         @Setup(Level.Iteration)
         public void setUp() {
             game = size.equals("rz-medium") ? ZeroSumGames.random(4, 3, 3, 3, 7) : ZeroSumGames.random(20, 4, 4, 5, 7);
-            DpNashViConfig config = DpNashViConfig.practical(1 << 21, 1.0, 0.1, PrivatizerKind.fromLabel(privatizer),
-                    0.1, 0.001, Truncation.H_MINUS_H_PLUS_1);
+            DpNashViConfig config = DpNashViConfig.practical(1 << 21, 0.1, 0.1, 0.001, Truncation.H_MINUS_H_PLUS_1);
             RandomStreams streams = RandomStreams.of(1);
             PluginContext context = new PluginContext(streams, streams.noise("privacy"), PrivacyLedger.unaccounted(),
                     Optional.of(game), Registry.of(List.of()));
-            learner = DpNashViProvider.create(game, config, context);
+            CountShape shape = new CountShape(game.horizon(), game.numStates(), game.numActionsMax(),
+                    game.numActionsMin());
+            CountsPrivatizer counts = switch (privatizer) {
+                case "central" -> new CentralCountsPrivatizer(1.0, shape.horizon(), NoiseCalibration.RIGOROUS);
+                case "local" -> new LocalCountsPrivatizer(1.0, shape.horizon(), NoiseCalibration.RIGOROUS);
+                default -> new NonPrivateCountsPrivatizer(shape.horizon());
+            };
+            learner = DpNashViProvider.create(game, shape, config, counts, context);
             seeds = streams.stream("env");
             episode = 0;
         }
@@ -76,7 +88,18 @@ public class DpNashViBenchmark {
     @BenchmarkMode(Mode.Throughput)
     @OutputTimeUnit(TimeUnit.SECONDS)
     public double episode(Episodes state) {
-        return EpisodeLoop.run(state.game, state.learner, state.episode++, state.seeds.nextLong());
+        Observation[] observations = state.game.reset(state.seeds.nextLong());
+        state.learner.beginEpisode(state.episode, observations);
+        double total = 0;
+        for (int stage = 0; stage < state.game.horizon(); stage++) {
+            int[] action = state.learner.act(stage, observations);
+            StepResult result = state.game.step(action);
+            state.learner.observe(stage, action, result);
+            total += result.rewards()[0];
+            observations = result.observations();
+        }
+        state.learner.endEpisode(state.episode++);
+        return total;
     }
 
     /** A pool of CCE problems (Qup >= Qlo in [0, H]) of one size. */

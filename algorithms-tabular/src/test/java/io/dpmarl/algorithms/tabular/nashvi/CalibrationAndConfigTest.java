@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Exact values of the noise calibrations (spec 001 Section 3.2), the explicit width E (Section 3.4), iota
- * (Section 9.3) and the input validation of acceptance item 7.
+ * (Section 9.3) and the input validation of acceptance item 7 (on the privatizer plugins and the learner).
  */
 class CalibrationAndConfigTest {
 
@@ -44,33 +44,24 @@ class CalibrationAndConfigTest {
         CountShape shape = new CountShape(2, 2, 2, 2);
         assertEquals(48, shape.streamCount());
         assertEquals(14.3625, ConfidenceWidth.logTerm(shape, 600, 0.1), 1e-4);
-        assertEquals(12999.4286, ConfidenceWidth.of(PrivatizerKind.CENTRAL, NoiseCalibration.RIGOROUS, shape, 600, 0.1,
-                1.0), 1e-3);
-        assertEquals(8395.0450, ConfidenceWidth.of(PrivatizerKind.LOCAL, NoiseCalibration.RIGOROUS, shape, 600, 0.1,
-                1.0), 1e-3);
-        assertEquals(6499.7143, ConfidenceWidth.of(PrivatizerKind.CENTRAL, NoiseCalibration.RIGOROUS, shape, 600, 0.1,
-                2.0), 1e-3);
-        assertEquals(4197.5225, ConfidenceWidth.of(PrivatizerKind.LOCAL, NoiseCalibration.RIGOROUS, shape, 600, 0.1,
-                2.0), 1e-3);
-        assertEquals(55358.8, ConfidenceWidth.of(PrivatizerKind.CENTRAL, NoiseCalibration.PAPER_A, shape, 600, 0.1,
-                1.0), 0.1);
-        assertEquals(5998.5, ConfidenceWidth.of(PrivatizerKind.CENTRAL, NoiseCalibration.PAPER_B, shape, 600, 0.1,
-                1.0), 0.1);
-        assertEquals(0.0, ConfidenceWidth.of(PrivatizerKind.NON_PRIVATE, NoiseCalibration.RIGOROUS, shape, 600, 0.1,
-                1.0));
-        assertEquals(21764.2, ConfidenceWidth.of(PrivatizerKind.CENTRAL, NoiseCalibration.RIGOROUS, shape, 10_000,
-                0.1, 1.0), 0.1);
-        assertEquals(37508.8, ConfidenceWidth.of(PrivatizerKind.LOCAL, NoiseCalibration.RIGOROUS, shape, 10_000,
-                0.1, 1.0), 0.1);
-        DpNashViConfig config = DpNashViConfig.practical(600, 1.0, 0.1, PrivatizerKind.CENTRAL, 0.1, 0.001,
-                Truncation.H);
-        assertEquals(12.9994286, config.width(shape), 1e-6);
+        assertEquals(12999.4286, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(8395.0450, new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(6499.7143, new CentralCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(4197.5225, new LocalCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(55358.8, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_A).confidenceWidth(shape, 600, 0.1), 0.1);
+        assertEquals(5998.5, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_B).confidenceWidth(shape, 600, 0.1), 0.1);
+        assertEquals(0.0, new NonPrivateCountsPrivatizer(2).confidenceWidth(shape, 600, 0.1));
+        assertEquals(21764.2, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1), 0.1);
+        assertEquals(37508.8, new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1), 0.1);
+        DpNashViConfig config = DpNashViConfig.practical(600, 0.1, 0.1, 0.001, Truncation.H);
+        assertEquals(12.9994286, config.width(new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS), shape),
+                1e-6);
     }
 
     /** iota for (H,S,A,B,K,beta) = (2,2,2,2,100,0.1) is ln(480000) = 13.081541382884. */
     @Test
     void iotaValue() {
-        DpNashViConfig config = DpNashViConfig.theory(100, 1.0, 0.1, PrivatizerKind.CENTRAL);
+        DpNashViConfig config = DpNashViConfig.theory(100, 0.1);
         assertEquals(13.081541382884, config.iota(new CountShape(2, 2, 2, 2)), 1e-11);
         assertEquals(2.0, config.c1());
         assertEquals(10.0, config.c2());
@@ -84,33 +75,41 @@ class CalibrationAndConfigTest {
         assertMessage("B must be in [1, inf), got -1", () -> new CountShape(2, 2, 2, -1));
         assertMessage("H must be in [1, inf), got 0", () -> new CountShape(0, 2, 2, 2));
         assertMessage("epsilon must be in (0, inf), got 0.0",
-                () -> DpNashViConfig.theory(10, 0.0, 0.1, PrivatizerKind.CENTRAL));
+                () -> new CentralCountsPrivatizer(0.0, 2, NoiseCalibration.RIGOROUS));
         assertMessage("epsilon must be in (0, inf), got -1.0",
-                () -> DpNashViConfig.theory(10, -1.0, 0.1, PrivatizerKind.LOCAL));
+                () -> new LocalCountsPrivatizer(-1.0, 2, NoiseCalibration.RIGOROUS));
         assertMessage("epsilon must be in (0, inf), got NaN",
-                () -> DpNashViConfig.theory(10, Double.NaN, 0.1, PrivatizerKind.LOCAL));
+                () -> new LocalCountsPrivatizer(Double.NaN, 2, NoiseCalibration.RIGOROUS));
         assertMessage("epsilon must be in (0, inf), got Infinity",
-                () -> DpNashViConfig.theory(10, Double.POSITIVE_INFINITY, 0.1, PrivatizerKind.CENTRAL));
-        assertMessage("beta must be in (0, 1), got 0.0",
-                () -> DpNashViConfig.theory(10, 1.0, 0.0, PrivatizerKind.CENTRAL));
-        assertMessage("beta must be in (0, 1), got 1.0",
-                () -> DpNashViConfig.theory(10, 1.0, 1.0, PrivatizerKind.CENTRAL));
-        assertMessage("K must be in [1, inf), got 0", () -> DpNashViConfig.theory(0, 1.0, 0.5, PrivatizerKind.CENTRAL));
-        // non-private accepts epsilon = infinity
-        assertEquals(Double.POSITIVE_INFINITY, DpNashViConfig.theory(10, Double.POSITIVE_INFINITY, 0.1,
-                PrivatizerKind.NON_PRIVATE).epsilon());
+                () -> new CentralCountsPrivatizer(Double.POSITIVE_INFINITY, 2, NoiseCalibration.RIGOROUS));
+        assertMessage("beta must be in (0, 1), got 0.0", () -> DpNashViConfig.theory(10, 0.0));
+        assertMessage("beta must be in (0, 1), got 1.0", () -> DpNashViConfig.theory(10, 1.0));
+        assertMessage("K must be in [1, inf), got 0", () -> DpNashViConfig.theory(0, 0.5));
         // the plugin rejects the same through the registry
         Registry registry = Registry.discover();
         Environment env = registry.create(PluginKind.ENVIRONMENT, Environment.class, "random-zero-sum(S=2, A=2, B=2, H=2)");
-        PluginContext context = PluginContext.standalone(registry).withEnvironment(env);
+        PluginContext context = PluginContext.standalone(registry).withEnvironment(env)
+                .withSchedule(io.dpmarl.core.pipeline.Schedule.episodes(5));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> registry.create(
-                PluginKind.LEARNER, Learner.class, "dp-nash-vi(epsilon=0)", context));
+                PluginKind.LEARNER, Learner.class, "dp-nash-vi(privatizer=nashvi-central-counts(epsilon=0))", context));
         assertEquals(true, error.getMessage().contains("epsilon"), error.getMessage());
         error = assertThrows(IllegalArgumentException.class, () -> registry.create(
                 PluginKind.LEARNER, Learner.class, "dp-nash-vi(beta=1)", context));
         assertEquals(true, error.getMessage().contains("beta"), error.getMessage());
         assertInstanceOf(DpNashViLearner.class, registry.create(PluginKind.LEARNER, Learner.class,
-                "dp-nash-vi(K=5, privatizer=local, epsilon=2)", context));
+                "dp-nash-vi(privatizer=nashvi-local-counts(epsilon=2))", context));
+        // K comes from the schedule only
+        error = assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
+                "dp-nash-vi", PluginContext.standalone(registry).withEnvironment(env)));
+        assertEquals(true, error.getMessage().contains("schedule"), error.getMessage());
+        // the privatizer's horizon must be the environment's H
+        error = assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
+                "dp-nash-vi(privatizer=nashvi-local-counts(epsilon=2, horizon=3))", context));
+        assertEquals(true, error.getMessage().contains("horizon"), error.getMessage());
+        // a privatizer that is not a count privatizer is refused
+        error = assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
+                "dp-nash-vi(privatizer=laplace(epsilon=1))", context));
+        assertEquals(true, error.getMessage().contains("nashvi-central-counts"), error.getMessage());
     }
 
     private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable executable) {

@@ -2,12 +2,11 @@ package io.dpmarl.algorithms.tabular.nashvi;
 
 import io.dpmarl.algorithms.tabular.nashvi.oracle.ZeroSumOracle;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.PluginContext;
-import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.zerosum.TabularZeroSumGame;
 import io.dpmarl.environments.zerosum.ZeroSumGames;
+import io.dpmarl.algorithms.tabular.nashvi.NashViTestSupport.Kind;
+import io.dpmarl.algorithms.tabular.nashvi.NashViTestSupport.Setup;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -20,24 +19,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Algorithm-level tests of DP-Nash-VI: determinism, exact invariants A2, A3, A6, A15, noise-off equivalence. */
+/** Algorithm-level tests of DP-Nash-VI: determinism, exact invariants A2, A3, A6, A15, the K-episode bound. */
 class DpNashViTest {
     static final double TOLERANCE = 1e-9;
 
     /** A learner on a game with a fixed seed (policy stream and privacy noise derive from it). */
-    static DpNashViLearner learner(TabularZeroSumGame game, DpNashViConfig config, long seed, PrivacyLedger ledger) {
-        RandomStreams streams = RandomStreams.of(seed);
-        PluginContext context = new PluginContext(streams, streams.noise("privacy"), ledger, Optional.of(game),
-                Registry.of(List.of()));
-        return DpNashViProvider.create(game, config, context);
+    static DpNashViLearner learner(TabularZeroSumGame game, Setup config, long seed, PrivacyLedger ledger) {
+        return NashViTestSupport.learner(game, config, seed, ledger);
     }
 
     /** Runs K episodes, calling {@code afterPlan} right after each episode's planning (before its update). */
-    static DpNashViLearner run(TabularZeroSumGame game, DpNashViConfig config, long seed, IntConsumer afterEpisode) {
+    static DpNashViLearner run(TabularZeroSumGame game, Setup config, long seed, IntConsumer afterEpisode) {
         DpNashViLearner learner = learner(game, config, seed, PrivacyLedger.unaccounted());
         RandomGenerator environmentSeeds = RandomStreams.of(seed).stream("env");
         for (int k = 0; k < config.episodes(); k++) {
-            EpisodeLoop.run(game, learner, k, environmentSeeds.nextLong());
+            NashViTestSupport.playEpisode(game, learner, k, environmentSeeds.nextLong());
             afterEpisode.accept(k);
         }
         return learner;
@@ -46,8 +42,8 @@ class DpNashViTest {
     @Test
     void sameSeedGivesIdenticalRuns() {
         TabularZeroSumGame game = ZeroSumGames.random(2, 2, 2, 2, 1);
-        for (PrivatizerKind kind : PrivatizerKind.values()) {
-            DpNashViConfig config = DpNashViConfig.practical(200, 1.0, 0.1, kind, 0.1, 0.001,
+        for (Kind kind : Kind.values()) {
+            Setup config = Setup.practical(200, 1.0, 0.1, kind, 0.1, 0.001,
                     Truncation.H_MINUS_H_PLUS_1);
             double[] gapsFirst = new double[200];
             double[] gapsSecond = new double[200];
@@ -57,7 +53,7 @@ class DpNashViTest {
             assertEquals(first.algorithm().minimalGap(), second.algorithm().minimalGap(), 0.0);
             assertArrayEquals(first.algorithm().counts().transitions(), second.algorithm().counts().transitions(), 0.0);
             DpNashViLearner third = run(game, config, 10, k -> { });
-            if (kind != PrivatizerKind.NON_PRIVATE) {
+            if (kind != Kind.NON_PRIVATE) {
                 assertTrue(!java.util.Arrays.equals(first.algorithm().counts().transitions(),
                         third.algorithm().counts().transitions()), "another seed must give other noise");
             }
@@ -72,18 +68,18 @@ class DpNashViTest {
     @Test
     void exactInvariantsEveryEpisode() {
         TabularZeroSumGame game = ZeroSumGames.random(2, 2, 2, 2, 3);
-        for (PrivatizerKind kind : PrivatizerKind.values()) {
-            for (DpNashViConfig config : List.of(
-                    DpNashViConfig.practical(300, 2.0, 0.1, kind, 0.1, 0.001, Truncation.H),
-                    DpNashViConfig.practical(300, 2.0, 0.1, kind, 0.05, 0.0005, Truncation.H_MINUS_H_PLUS_1),
-                    DpNashViConfig.theory(50, 2.0, 0.1, kind))) {
+        for (Kind kind : Kind.values()) {
+            for (Setup config : List.of(
+                    Setup.practical(300, 2.0, 0.1, kind, 0.1, 0.001, Truncation.H),
+                    Setup.practical(300, 2.0, 0.1, kind, 0.05, 0.0005, Truncation.H_MINUS_H_PLUS_1),
+                    Setup.theory(50, 2.0, 0.1, kind))) {
                 double[] firstMinimum = {Double.POSITIVE_INFINITY, -1};
                 DpNashViLearner[] holder = new DpNashViLearner[1];
                 holder[0] = learner(game, config, 4, PrivacyLedger.unaccounted());
                 RandomGenerator seeds = RandomStreams.of(4).stream("env");
                 for (int k = 0; k < config.episodes(); k++) {
                     DpNashViLearner learner = holder[0];
-                    EpisodeLoop.run(game, learner, k, seeds.nextLong());
+                    NashViTestSupport.playEpisode(game, learner, k, seeds.nextLong());
                     DpNashVi algorithm = learner.algorithm();
                     CorrelatedPolicy pi = learner.episodePolicy();
                     int horizon = 2;
@@ -133,13 +129,13 @@ class DpNashViTest {
         for (TabularZeroSumGame game : List.of(ZeroSumGames.riverSwim(5), ZeroSumGames.random(3, 2, 1, 3, 2))) {
             ZeroSumOracle oracle = new ZeroSumOracle(game);
             double[][] star = oracle.nashValues();
-            DpNashViConfig config = DpNashViConfig.practical(150, 1.0, 0.1, PrivatizerKind.CENTRAL, 0.1, 0.001,
+            Setup config = Setup.practical(150, 1.0, 0.1, Kind.CENTRAL, 0.1, 0.001,
                     Truncation.H);
             DpNashViLearner learner = learner(game, config, 8, PrivacyLedger.unaccounted());
             RandomGenerator seeds = RandomStreams.of(8).stream("env");
             int states = game.numStates();
             for (int k = 0; k < config.episodes(); k++) {
-                EpisodeLoop.run(game, learner, k, seeds.nextLong());
+                NashViTestSupport.playEpisode(game, learner, k, seeds.nextLong());
                 CorrelatedPolicy pi = learner.episodePolicy();
                 for (int h = 0; h < game.horizon(); h++) {
                     for (int s = 0; s < states; s++) {
@@ -162,110 +158,22 @@ class DpNashViTest {
         }
     }
 
-    /**
-     * Noise off: a central privatizer with node scale 0 and E = 0 releases the exact counts, so the run
-     * coincides, episode by episode, with the non-private run of the same seeds (spec 9.3 (v)).
-     */
+    /** Episode K + 1 is refused: the count streams are bounded to the K episodes of the schedule. */
     @Test
-    void noiseOffCentralEqualsNonPrivate() {
+    void episodeAfterKIsRefused() {
         TabularZeroSumGame game = ZeroSumGames.random(2, 2, 2, 2, 5);
-        CountShape shape = new CountShape(2, 2, 2, 2);
-        DpNashViConfig config = DpNashViConfig.practical(200, 1.0, 0.1, PrivatizerKind.CENTRAL, 0.1, 0.0,
-                Truncation.H);
-        DpNashViConfig nonPrivate = DpNashViConfig.practical(200, 1.0, 0.1, PrivatizerKind.NON_PRIVATE, 0.1, 0.0,
-                Truncation.H);
-        double[][][] rewards = new double[2][2][4];
-        for (int h = 0; h < 2; h++) {
-            for (int s = 0; s < 2; s++) {
-                for (int j = 0; j < 4; j++) {
-                    rewards[h][s][j] = game.reward(h, s, j, 0);
-                }
-            }
+        for (Kind kind : Kind.values()) {
+            DpNashViLearner learner = run(game, Setup.practical(20, 1.0, 0.1, kind, 0.1, 0.001, Truncation.H), 6,
+                    k -> { });
+            assertThrows(IllegalStateException.class, () -> learner.beginEpisode(20, game.reset(0)), kind.name());
         }
-        CentralCountPrivatizer central = new CentralCountPrivatizer(shape, 200, 1.0, NoiseCalibration.RIGOROUS, 0.0,
-                NoiseSource.seeded(1), PrivacyLedger.unaccounted(), 0.0);
-        DpNashViLearner noiseOff = new DpNashViLearner(new DpNashVi(shape, config, rewards, 0, central),
-                RandomStreams.of(6).stream("policy"), false);
-        DpNashViLearner reference = new DpNashViLearner(new DpNashVi(shape, nonPrivate, rewards, 0,
-                new NonPrivateCountPrivatizer(shape, 200)), RandomStreams.of(6).stream("policy"), false);
-        RandomGenerator seedsA = RandomStreams.of(6).stream("env");
-        RandomGenerator seedsB = RandomStreams.of(6).stream("env");
-        for (int k = 0; k < 200; k++) {
-            EpisodeLoop.run(game, noiseOff, k, seedsA.nextLong());
-            EpisodeLoop.run(game, reference, k, seedsB.nextLong());
-            for (int h = 0; h < 2; h++) {
-                for (int s = 0; s < 2; s++) {
-                    assertArrayEquals(reference.episodePolicy().table()[h][s], noiseOff.episodePolicy().table()[h][s],
-                            0.0);
-                }
-            }
-            assertArrayEquals(reference.algorithm().counts().pairs(), noiseOff.algorithm().counts().pairs(), 0.0);
-        }
-        assertThrows(IllegalStateException.class, () -> noiseOff.beginEpisode(200, game.reset(0)));
-    }
-
-    /** The learner only ever sees the privatizer's output: a spy privatizer observes every update call. */
-    @Test
-    void privatizerIsTheOnlyDataPath() {
-        TabularZeroSumGame game = ZeroSumGames.random(2, 2, 2, 2, 5);
-        CountShape shape = new CountShape(2, 2, 2, 2);
-        int[] updates = {0};
-        NonPrivateCountPrivatizer inner = new NonPrivateCountPrivatizer(shape, 20);
-        CountPrivatizer spy = new CountPrivatizer() {
-            @Override
-            public PrivatizerKind kind() {
-                return inner.kind();
-            }
-
-            @Override
-            public double confidenceWidth() {
-                return 0;
-            }
-
-            @Override
-            public PrivateCounts initialCounts() {
-                return inner.initialCounts();
-            }
-
-            @Override
-            public PrivateCounts update(EpisodeIndicators indicators) {
-                updates[0]++;
-                return new PrivateCounts(new double[shape.pairCount()], new double[shape.transitionCount()]);
-            }
-
-            @Override
-            public PrivateCounts noisyCounts() {
-                return inner.noisyCounts();
-            }
-
-            @Override
-            public io.dpmarl.core.privacy.PrivacyGuarantee guarantee() {
-                return inner.guarantee();
-            }
-
-            @Override
-            public int postProcessingFallbacks() {
-                return 0;
-            }
-        };
-        DpNashViConfig config = DpNashViConfig.practical(20, 1.0, 0.1, PrivatizerKind.NON_PRIVATE, 0.1, 0, Truncation.H);
-        double[][][] rewards = new double[2][2][4];
-        DpNashViLearner learner = new DpNashViLearner(new DpNashVi(shape, config, rewards, 0, spy),
-                RandomStreams.of(1).stream("policy"), false);
-        RandomGenerator seeds = RandomStreams.of(1).stream("env");
-        for (int k = 0; k < 20; k++) {
-            EpisodeLoop.run(game, learner, k, seeds.nextLong());
-            // the spy hides all data: the plan stays the data-free one (Qup = H, Qlo = 0 everywhere)
-            assertEquals(2.0, learner.algorithm().lastGap(), 0.0);
-        }
-        assertEquals(20, updates[0]);
     }
 
     /** An episode cut short (fewer than H observed steps) is refused instead of feeding stale indicators. */
     @Test
     void shortEpisodeIsRefused() {
         TabularZeroSumGame game = ZeroSumGames.random(2, 2, 2, 2, 5);
-        DpNashViLearner learner = learner(game, DpNashViConfig.practical(5, 1.0, 0.1, PrivatizerKind.LOCAL, 0.1,
+        DpNashViLearner learner = learner(game, Setup.practical(5, 1.0, 0.1, Kind.LOCAL, 0.1,
                 0.001, Truncation.H), 1, PrivacyLedger.unaccounted());
         var observations = game.reset(1);
         learner.beginEpisode(0, observations);

@@ -47,8 +47,7 @@ class OptimismTest {
 
     @Test
     void theoryConstantsAreOptimisticAtEveryEpisodeOnceTheGapIsBelowH() {
-        DpNashViConfig config = DpNashViConfig.theory(EPISODES, Double.POSITIVE_INFINITY, BETA,
-                PrivatizerKind.NON_PRIVATE);
+        DpNashViConfig config = DpNashViConfig.theory(EPISODES, BETA);
         Outcome outcome = run(config, 5, false);
         System.out.println("theory mode, non-private counts: " + outcome);
         // The test is informative: the last quarter of the run, at least, plans with a certified gap below H
@@ -61,8 +60,7 @@ class OptimismTest {
 
     @Test
     void mutantWithoutTheBonusViolatesOptimism() {
-        DpNashViConfig noBonus = new DpNashViConfig(EPISODES, Double.POSITIVE_INFINITY, BETA,
-                PrivatizerKind.NON_PRIVATE, NoiseCalibration.RIGOROUS, ConstantMode.THEORY, 1e-12, 1e-12, 1.0,
+        DpNashViConfig noBonus = new DpNashViConfig(EPISODES, BETA, ConstantMode.THEORY, 1e-12, 1e-12, 1.0,
                 Truncation.H, CceObjective.MIN_GAP);
         Outcome outcome = run(noBonus, 5, true);
         System.out.println("no bonus (mutant): " + outcome);
@@ -85,8 +83,9 @@ class OptimismTest {
                 }
             }
         }
-        DpNashVi algorithm = new DpNashVi(SHAPE, config, rewards, 0,
-                Privatizers.create(SHAPE, config, NoiseSource.seeded(seed), PrivacyLedger.unaccounted()));
+        CountsPrivatizer counts = new NonPrivateCountsPrivatizer(horizon);
+        DpNashVi algorithm = new DpNashVi(SHAPE, config, rewards, 0, new CountReleases(SHAPE, config.episodes(),
+                config.width(counts, SHAPE), counts, PrivacyLedger.unaccounted(), NoiseSource.seeded(seed)));
         ZeroSumOracle oracle = new ZeroSumOracle(GAME);
         double[][] nash = oracle.nashValues();
         SplittableRandom random = new SplittableRandom(seed);

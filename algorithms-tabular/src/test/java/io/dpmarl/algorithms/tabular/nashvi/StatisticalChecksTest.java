@@ -6,6 +6,8 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.environments.zerosum.TabularZeroSumGame;
 import io.dpmarl.environments.zerosum.ZeroSumGames;
+import io.dpmarl.algorithms.tabular.nashvi.NashViTestSupport.Kind;
+import io.dpmarl.algorithms.tabular.nashvi.NashViTestSupport.Setup;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,21 +24,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StatisticalChecksTest {
 
     /** Largest |N^ - N| over all entries of one privatizer, relative to E/4, over K random episodes. */
-    private static double maxRelativeError(CountShape shape, PrivatizerKind kind, int episodes, long seed,
+    private static double maxRelativeError(CountShape shape, Kind kind, int episodes, long seed,
                                            double widthFactor) {
-        DpNashViConfig config = DpNashViConfig.theory(episodes, 1.0, 0.1, kind);
+        Setup config = Setup.theory(episodes, 1.0, 0.1, kind);
         double width = config.width(shape) * widthFactor;
-        CountPrivatizer privatizer = kind == PrivatizerKind.CENTRAL
-                ? new CentralCountPrivatizer(shape, episodes, 1.0, NoiseCalibration.RIGOROUS, width,
-                NoiseSource.seeded(seed), PrivacyLedger.unaccounted(), Double.NaN)
-                : new LocalCountPrivatizer(shape, episodes, 1.0, NoiseCalibration.RIGOROUS, width,
-                NoiseSource.seeded(seed), PrivacyLedger.unaccounted(), Double.NaN);
+        CountReleases privatizer = new CountReleases(shape, episodes, width, config.privatizer(shape.horizon()),
+                PrivacyLedger.unaccounted(), NoiseSource.seeded(seed));
         double[] pairs = new double[shape.pairCount()];
         double[] transitions = new double[shape.transitionCount()];
         SplittableRandom random = new SplittableRandom(seed);
         double worst = 0;
         for (int k = 0; k < episodes; k++) {
-            EpisodeIndicators episode = PrivacyAuditTest.randomEpisode(shape, random);
+            EpisodeIndicators episode = NashViTestSupport.randomEpisode(shape, random);
             episode.addTo(pairs, transitions, shape.numStates());
             privatizer.update(episode);
             PrivateCounts noisy = privatizer.noisyCounts();
@@ -59,7 +58,7 @@ class StatisticalChecksTest {
     @Test
     void privatizerAccuracyWithinEOverFour() {
         CountShape shape = new CountShape(2, 2, 2, 2);
-        for (PrivatizerKind kind : List.of(PrivatizerKind.CENTRAL, PrivatizerKind.LOCAL)) {
+        for (Kind kind : List.of(Kind.CENTRAL, Kind.LOCAL)) {
             int failures = 0;
             for (int run = 0; run < 20; run++) {
                 failures += maxRelativeError(shape, kind, 200, 100 + run, 1.0) > 1 ? 1 : 0;
@@ -84,12 +83,12 @@ class StatisticalChecksTest {
         NoiseSource noise = NoiseSource.seeded(77);
         SplittableRandom random = new SplittableRandom(78);
         for (int run = 0; run < 2000; run++) {
-            LocalCountPrivatizer local = new LocalCountPrivatizer(shape, reports, 1.0, NoiseCalibration.RIGOROUS, 0.0,
-                    noise, PrivacyLedger.unaccounted(), Double.NaN);
+            CountReleases local = new CountReleases(shape, reports, 0.0,
+                    new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS), PrivacyLedger.unaccounted(), noise);
             double[] pairs = new double[shape.pairCount()];
             double[] transitions = new double[shape.transitionCount()];
             for (int k = 0; k < reports; k++) {
-                EpisodeIndicators episode = PrivacyAuditTest.randomEpisode(shape, random);
+                EpisodeIndicators episode = NashViTestSupport.randomEpisode(shape, random);
                 episode.addTo(pairs, transitions, shape.numStates());
                 local.update(episode);
             }
@@ -124,11 +123,11 @@ class StatisticalChecksTest {
             boolean tiny = game.numStates() == 2;
             int seeds = tiny ? 20 : 10;
             int episodes = tiny ? 200 : 100;
-            for (PrivatizerKind kind : PrivatizerKind.values()) {
+            for (Kind kind : Kind.values()) {
                 int violatingRuns = 0;
                 int certificateFailures = 0;
                 for (int seed = 0; seed < seeds; seed++) {
-                    DpNashViConfig config = DpNashViConfig.theory(episodes, 1.0, 0.1, kind);
+                    Setup config = Setup.theory(episodes, 1.0, 0.1, kind);
                     int[] result = optimismRun(game, config, seed);
                     violatingRuns += result[0] > 0 ? 1 : 0;
                     certificateFailures += result[1];
@@ -137,20 +136,20 @@ class StatisticalChecksTest {
                 assertTrue(certificateFailures <= 0.1 * seeds, game + " " + kind + ": " + certificateFailures);
             }
         }
-        DpNashViConfig wrong = new DpNashViConfig(300, 1.0, 0.1, PrivatizerKind.NON_PRIVATE, NoiseCalibration.RIGOROUS,
-                ConstantMode.PRACTICAL, 1e-3, 1e-3, 0.0, Truncation.H_MINUS_H_PLUS_1, CceObjective.MIN_GAP);
+        Setup wrong = new Setup(new DpNashViConfig(300, 0.1, ConstantMode.PRACTICAL, 1e-3, 1e-3, 0.0,
+                Truncation.H_MINUS_H_PLUS_1, CceObjective.MIN_GAP), Kind.NON_PRIVATE, 1.0, NoiseCalibration.RIGOROUS);
         assertTrue(optimismRun(ZeroSumGames.random(2, 2, 2, 2, 1), wrong, 0)[0] > 0,
                 "too-small constants must violate optimism");
     }
 
     /** Returns {number of (k, h, s) optimism violations, 1 if g_out > Delta_min}. */
-    static int[] optimismRun(TabularZeroSumGame game, DpNashViConfig config, long seed) {
+    static int[] optimismRun(TabularZeroSumGame game, Setup config, long seed) {
         ZeroSumOracle oracle = new ZeroSumOracle(game);
         DpNashViLearner learner = DpNashViTest.learner(game, config, seed, PrivacyLedger.unaccounted());
         RandomGenerator seeds = RandomStreams.of(seed).stream("env");
         int violations = 0;
         for (int k = 0; k < config.episodes(); k++) {
-            EpisodeLoop.run(game, learner, k, seeds.nextLong());
+            NashViTestSupport.playEpisode(game, learner, k, seeds.nextLong());
             CorrelatedPolicy pi = learner.episodePolicy();
             double[][] upper = oracle.bestResponseToMin(pi.minMarginal());
             double[][] lower = oracle.bestResponseToMax(pi.maxMarginal());
@@ -179,16 +178,17 @@ class StatisticalChecksTest {
         int numStates = 3;
         double horizon = 3;
         int episodes = 400;
-        DpNashViConfig config = DpNashViConfig.practical(episodes, 1.0, 0.1, PrivatizerKind.CENTRAL, 0.1, 0.01,
+        Setup config = Setup.practical(episodes, 1.0, 0.1, Kind.CENTRAL, 0.1, 0.01,
                 Truncation.H);
         double width = config.width(shape);
-        CountPrivatizer central = Privatizers.create(shape, config, NoiseSource.seeded(5), PrivacyLedger.unaccounted());
+        CountReleases central = new CountReleases(shape, episodes, width, config.privatizer(shape.horizon()),
+                PrivacyLedger.unaccounted(), NoiseSource.seeded(5));
         double[] pairs = new double[shape.pairCount()];
         double[] transitions = new double[shape.transitionCount()];
         SplittableRandom random = new SplittableRandom(6);
         int checked = 0;
         for (int k = 0; k < episodes; k++) {
-            EpisodeIndicators episode = PrivacyAuditTest.randomEpisode(shape, random);
+            EpisodeIndicators episode = NashViTestSupport.randomEpisode(shape, random);
             episode.addTo(pairs, transitions, numStates);
             PrivateCounts tilde = central.update(episode);
             for (int pair = 0; pair < pairs.length; pair++) {

@@ -1,0 +1,160 @@
+package io.dpmarl.algorithms.tabular.nashvi;
+
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * The learner's side of DP-Nash-VI's count privatizer (Algorithm 1, line 19): each episode's indicators go to a
+ * {@link CountsPrivatizer} stream, and the release (running totals, or one user's report that is summed here,
+ * eq. 6) becomes {@code N^}; the post-processing of Section 5.3 (eqs. 8-9, {@link CountPostProcessor}) then gives
+ * the counts {@code N~} the learner plans with. Everything here is post-processing of releases, so it keeps the
+ * privatizer's guarantee; the ledger is charged by the streams only.
+ */
+public final class CountReleases {
+    private final CountShape shape;
+    private final int episodes;
+    private final double width;
+    private final CountsPrivatizer privatizer;
+    private final PrivacyLedger ledger;
+    private final NoiseSource noise;
+    private final double[] noisyPairs;
+    private final double[] noisyTransitions;
+    private final double[] pairs;
+    private final double[] transitions;
+    private final double[] items;
+    private CountStream stream;
+    private int consumed;
+    private int fallbacks;
+    private int lastFallbacks;
+
+    /**
+     * Opens the run's stream (for running totals; an up-front stream is charged here) and computes {@code N~^1}.
+     *
+     * @param width E after any practical scaling, at least 0
+     */
+    public CountReleases(CountShape shape, int episodes, double width, CountsPrivatizer privatizer,
+                         PrivacyLedger ledger, NoiseSource noise) {
+        this.shape = shape;
+        this.episodes = Checks.atLeast("K", episodes, 1);
+        this.width = Checks.nonNegativeFinite("E", width);
+        if (privatizer.horizon() != shape.horizon()) {
+            throw new IllegalArgumentException(privatizer.name() + ": horizon must be the environment's H = "
+                    + shape.horizon() + ", got " + privatizer.horizon());
+        }
+        this.privatizer = privatizer;
+        this.ledger = ledger;
+        this.noise = noise;
+        this.noisyPairs = new double[shape.pairCount()];
+        this.noisyTransitions = new double[shape.transitionCount()];
+        this.items = new double[shape.pairCount() + shape.transitionCount()];
+        if (privatizer.postProcesses()) {
+            this.pairs = new double[shape.pairCount()];
+            this.transitions = new double[shape.transitionCount()];
+            postProcess();
+        } else {
+            this.pairs = noisyPairs;
+            this.transitions = noisyTransitions;
+        }
+        if (privatizer.releasesRunningTotals()) {
+            stream = privatizer.openEpisodeStream(ledger, noise, 0, episodes);
+        }
+    }
+
+    /** {@code N~^1}, the counts before any episode. */
+    public PrivateCounts initialCounts() {
+        return current();
+    }
+
+    /**
+     * Releases episode k's indicators and returns {@code N~^{k+1}}.
+     *
+     * @throws IllegalStateException on episode K + 1
+     */
+    public PrivateCounts update(EpisodeIndicators indicators) {
+        if (consumed >= episodes) {
+            throw new IllegalStateException(privatizer.name() + " is bounded to K = " + episodes + " episodes");
+        }
+        java.util.Arrays.fill(items, 0);
+        int[] visited = indicators.pairs();
+        int[] next = indicators.nextStates();
+        int offset = shape.pairCount();
+        for (int h = 0; h < visited.length; h++) {
+            items[visited[h]] += 1;
+            items[offset + visited[h] * shape.numStates() + next[h]] += 1;
+        }
+        if (!privatizer.releasesRunningTotals()) {
+            stream = privatizer.openEpisodeStream(ledger, noise, consumed, episodes);
+        }
+        double[] released = ((Statistic.Vector) stream.release(new Statistic.Vector(items))).values();
+        consumed++;
+        if (privatizer.releasesRunningTotals()) {
+            System.arraycopy(released, 0, noisyPairs, 0, noisyPairs.length);
+            System.arraycopy(released, offset, noisyTransitions, 0, noisyTransitions.length);
+        } else {
+            for (int i = 0; i < noisyPairs.length; i++) {
+                noisyPairs[i] += released[i];
+            }
+            for (int i = 0; i < noisyTransitions.length; i++) {
+                noisyTransitions[i] += released[offset + i];
+            }
+        }
+        if (privatizer.postProcesses()) {
+            postProcess();
+        }
+        return current();
+    }
+
+    private void postProcess() {
+        System.arraycopy(noisyPairs, 0, pairs, 0, pairs.length);
+        System.arraycopy(noisyTransitions, 0, transitions, 0, transitions.length);
+        lastFallbacks = CountPostProcessor.apply(pairs, transitions, shape.numStates(), width);
+        fallbacks += lastFallbacks;
+    }
+
+    private PrivateCounts current() {
+        return new PrivateCounts(pairs, transitions);
+    }
+
+    /** The noisy counts {@code N^} before post-processing (a copy, for diagnostics and audits). */
+    public PrivateCounts noisyCounts() {
+        return new PrivateCounts(noisyPairs.clone(), noisyTransitions.clone());
+    }
+
+    /** The width E used by the post-processing and the bonus. */
+    public double confidenceWidth() {
+        return width;
+    }
+
+    /** The privatizer. */
+    public CountsPrivatizer privatizer() {
+        return privatizer;
+    }
+
+    /** The stream of the last release (the run's stream for running totals). */
+    public CountStream stream() {
+        if (stream == null) {
+            throw new IllegalStateException("no stream has been opened yet");
+        }
+        return stream;
+    }
+
+    /** Infeasible post-processing problems so far (outside the good event; spec item 11). */
+    public int postProcessingFallbacks() {
+        return fallbacks;
+    }
+
+    /**
+     * The share of the {@code HSAB} post-processing problems of the last update that were infeasible and fell
+     * back to {@code x = 0}: the fallback rate (0 without post-processing).
+     */
+    public double lastFallbackRate() {
+        return (double) lastFallbacks / shape.pairCount();
+    }
+
+    /** Episodes released so far. */
+    public int consumed() {
+        return consumed;
+    }
+}

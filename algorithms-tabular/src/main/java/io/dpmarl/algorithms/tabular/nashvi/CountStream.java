@@ -1,0 +1,64 @@
+package io.dpmarl.algorithms.tabular.nashvi;
+
+import io.dpmarl.core.privacy.AbstractReleaseStream;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
+
+/**
+ * The release stream of a {@link CountsPrivatizer}: validates that every input is a vector of the stream's
+ * length, projects it onto the indicator set of one user (entries in {0, 1}, at most {@code 2H} ones; see
+ * {@link CountsPrivatizer}) and counts the inputs the projection changed, then lets the subclass add its noise.
+ * The ledger is charged by {@link AbstractReleaseStream} only.
+ */
+public abstract class CountStream extends AbstractReleaseStream {
+    private final int horizon;
+    private int dimension = -1;
+    private long projected;
+
+    /** A stream for {@code horizon}-step episodes with the given accounting. */
+    protected CountStream(StreamRequest request, StreamAccounting accounting, int horizon) {
+        super(request, accounting);
+        this.horizon = horizon;
+    }
+
+    @Override
+    protected final void validate(Statistic input) {
+        double[] values = CountsPrivatizer.requireVector(input);
+        if (values.length == 0) {
+            throw new IllegalArgumentException("the indicator vector must have at least 1 entry, got 0");
+        }
+        if (dimension >= 0 && values.length != dimension) {
+            throw new IllegalArgumentException("the indicator vector must have the stream's " + dimension
+                    + " entries, got " + values.length);
+        }
+    }
+
+    @Override
+    protected final Statistic perturb(Statistic input, long round) {
+        double[] values = ((Statistic.Vector) input).values();
+        dimension = values.length;
+        double[] indicators = new double[values.length];
+        int ones = 0;
+        boolean changed = false;
+        for (int i = 0; i < values.length; i++) {
+            double value = values[i];
+            double projectedValue = value >= 0.5 && ones < 2 * horizon ? 1.0 : 0.0;
+            ones += (int) projectedValue;
+            changed |= projectedValue != value;
+            indicators[i] = projectedValue;
+        }
+        if (changed) {
+            projected++;
+        }
+        return new Statistic.Vector(noisy(indicators, round));
+    }
+
+    /** The private release of a projected indicator vector (a fresh array the caller may keep). */
+    protected abstract double[] noisy(double[] indicators, long round);
+
+    /** How many inputs the projection onto the indicator set changed (0 for a learner's own indicators). */
+    public final long projectedReleases() {
+        return projected;
+    }
+}

@@ -1,0 +1,128 @@
+package io.dpmarl.algorithms.tabular.nashvi;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+
+/**
+ * The PRIVATIZER plugins of DP-Nash-VI's counts (Qiao and Wang 2024, Section 5): {@code nashvi-central-counts},
+ * {@code nashvi-local-counts} and {@code nashvi-non-private}. The {@code dp-nash-vi} learner sets {@code horizon}
+ * to its environment's H when the spec leaves it out.
+ */
+public final class CountsPrivatizerProviders {
+    private CountsPrivatizerProviders() {
+    }
+
+    static Param horizon() {
+        return Param.integer("horizon", "H, steps per episode (dp-nash-vi fills it in from its environment)")
+                .atLeast(1).withDefault(1);
+    }
+
+    static Param epsilon() {
+        return Param.real("epsilon", "privacy budget").above(0).finite().withDefault(1.0);
+    }
+
+    static Param calibration() {
+        return Param.string("calibration", "noise calibration: rigorous (exact epsilon) or the paper-literal ones",
+                "rigorous", "paper-a", "paper-b").withDefault("rigorous");
+    }
+
+    /** {@code nashvi-central-counts(epsilon, horizon, calibration)}. */
+    @AutoService(PluginProvider.class)
+    public static final class Central implements PluginProvider<Privatizer> {
+        @Override
+        public PluginKind kind() {
+            return PluginKind.PRIVATIZER;
+        }
+
+        @Override
+        public String name() {
+            return "nashvi-central-counts";
+        }
+
+        @Override
+        public String description() {
+            return "DP-Nash-VI central privatizer (Qiao-Wang 2024 Sec. 5.1): binary-tree counters over the episode "
+                    + "stream, running totals; epsilon-DP for the whole stream, charged up front for K episodes "
+                    + "(epsilon-JDP for the learner). Assumes one user = one episode's indicator vector with at most "
+                    + "2H ones: inputs are projected onto that set (and counted).";
+        }
+
+        @Override
+        public ParamSpec parameters() {
+            return ParamSpec.of(epsilon(), horizon(), calibration());
+        }
+
+        @Override
+        public Privatizer create(Params params, PluginContext context) {
+            return new CentralCountsPrivatizer(params.real("epsilon"), params.integer("horizon"),
+                    NoiseCalibration.fromLabel(params.string("calibration")));
+        }
+    }
+
+    /** {@code nashvi-local-counts(epsilon, horizon, calibration)}. */
+    @AutoService(PluginProvider.class)
+    public static final class Local implements PluginProvider<Privatizer> {
+        @Override
+        public PluginKind kind() {
+            return PluginKind.PRIVATIZER;
+        }
+
+        @Override
+        public String name() {
+            return "nashvi-local-counts";
+        }
+
+        @Override
+        public String description() {
+            return "DP-Nash-VI local privatizer (Qiao-Wang 2024 Sec. 5.2): Laplace on each user's indicator vector, "
+                    + "epsilon-LDP per user, charged per release to that user. Assumes one user = one episode's "
+                    + "indicator vector with at most 2H ones: inputs are projected onto that set (and counted).";
+        }
+
+        @Override
+        public ParamSpec parameters() {
+            return ParamSpec.of(epsilon(), horizon(), calibration());
+        }
+
+        @Override
+        public Privatizer create(Params params, PluginContext context) {
+            return new LocalCountsPrivatizer(params.real("epsilon"), params.integer("horizon"),
+                    NoiseCalibration.fromLabel(params.string("calibration")));
+        }
+    }
+
+    /** {@code nashvi-non-private(horizon)}. */
+    @AutoService(PluginProvider.class)
+    public static final class NonPrivate implements PluginProvider<Privatizer> {
+        @Override
+        public PluginKind kind() {
+            return PluginKind.PRIVATIZER;
+        }
+
+        @Override
+        public String name() {
+            return "nashvi-non-private";
+        }
+
+        @Override
+        public String description() {
+            return "DP-Nash-VI without privacy (epsilon = infinity): exact running counts, no post-processing.";
+        }
+
+        @Override
+        public ParamSpec parameters() {
+            return ParamSpec.of(horizon());
+        }
+
+        @Override
+        public Privatizer create(Params params, PluginContext context) {
+            return new NonPrivateCountsPrivatizer(params.integer("horizon"));
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.dpmarl.algorithms.tabular.nashvi;
+
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
+import java.util.OptionalLong;
+
+/**
+ * The epsilon = infinity baseline of DP-Nash-VI, plugin {@code nashvi-non-private}: releases the exact running
+ * totals {@code N} (width {@code E = 0}, no post-processing), so DP-Nash-VI becomes Nash-VI with its bonus. No
+ * privacy: every release charges a {@link PrivacyEvent.NonPrivateEvent}.
+ */
+public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
+
+    /** The baseline for {@code horizon}-step episodes. */
+    public NonPrivateCountsPrivatizer(int horizon) {
+        super(horizon);
+    }
+
+    @Override
+    public String name() {
+        return "nashvi-non-private";
+    }
+
+    @Override
+    public PrivacyEvent event() {
+        return new PrivacyEvent.NonPrivateEvent();
+    }
+
+    @Override
+    public StreamAccounting accounting(OptionalLong length) {
+        return new StreamAccounting.PerRelease(event());
+    }
+
+    @Override
+    public PrivacyGuarantee guarantee() {
+        return new PrivacyGuarantee.NonPrivate();
+    }
+
+    @Override
+    public double confidenceWidth(CountShape shape, int episodes, double beta) {
+        return 0.0;
+    }
+
+    @Override
+    public boolean releasesRunningTotals() {
+        return true;
+    }
+
+    @Override
+    public boolean postProcesses() {
+        return false;
+    }
+
+    @Override
+    public CountStream openStream(StreamRequest request) {
+        return new CountStream(request, accounting(request.length()), horizon()) {
+            private double[] totals;
+
+            @Override
+            protected double[] noisy(double[] indicators, long round) {
+                if (totals == null) {
+                    totals = new double[indicators.length];
+                }
+                for (int i = 0; i < indicators.length; i++) {
+                    totals[i] += indicators[i];
+                }
+                return totals.clone();
+            }
+        };
+    }
+}
