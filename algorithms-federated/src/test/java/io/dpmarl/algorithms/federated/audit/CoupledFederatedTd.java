@@ -12,7 +12,8 @@ import io.dpmarl.mechanisms.audit.SensitivityAudit.Pair;
 import java.util.SplittableRandom;
 
 /**
- * The pre-noise releases of federated TD(lambda) (paper 003 Algorithm 2) on coupled neighbouring data, for the
+ * The pre-noise releases of federated TD(lambda) (Zeng et al., "Differentially Private Federated
+ * Temporal Difference Learning", Algorithm 2) on coupled neighbouring data, for the
  * sensitivity audit.
  *
  * <p><b>Neighbouring relation</b> (event-level, the relation of the paper's Lemma 7): one agent's cost at one
@@ -71,6 +72,14 @@ final class CoupledFederatedTd {
 
     /** The neighbouring pair that sets the cost of {@code agent} at {@code round} to {@code first} and {@code second}. */
     static Pair<Dataset> pair(Setting setting, int agent, int round, double first, double second) {
+        if (round < 0 || round > setting.rounds() - 2) {
+            throw new IllegalArgumentException("round must be in [0, " + (setting.rounds() - 2) + "] so that a later"
+                    + " release exists, got " + round);
+        }
+        if (agent < 0 || agent >= setting.model().numAgents()) {
+            throw new IllegalArgumentException("agent must be in [0, " + (setting.model().numAgents() - 1) + "], got "
+                    + agent);
+        }
         double[][] broadcasts = referenceBroadcasts(setting);
         return new Pair<>(new Dataset(setting, broadcasts, agent, round, first),
                 new Dataset(setting, broadcasts, agent, round, second),

@@ -1,12 +1,13 @@
 package io.dpmarl.algorithms.tabular.audit;
 
+import static io.dpmarl.algorithms.tabular.audit.AuditUsers.instances;
+import static io.dpmarl.algorithms.tabular.audit.AuditUsers.replaceOneUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import io.dpmarl.algorithms.tabular.audit.AuditUsers.Users;
 import io.dpmarl.algorithms.tabular.nashvi.CentralCountsPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.CountShape;
 import io.dpmarl.algorithms.tabular.nashvi.CountsPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.EpisodeIndicators;
 import io.dpmarl.algorithms.tabular.nashvi.LocalCountsPrivatizer;
 import io.dpmarl.algorithms.tabular.nashvi.NoiseCalibration;
 import io.dpmarl.core.privacy.LedgerEntry;
@@ -17,16 +18,14 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.mechanisms.audit.SensitivityAudit;
 import io.dpmarl.mechanisms.audit.SensitivityAudit.Norm;
-import io.dpmarl.mechanisms.audit.SensitivityAudit.Pair;
 import io.dpmarl.mechanisms.audit.SensitivityAudit.Report;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Empirical audit of the count sensitivities of DP-Nash-VI's privatizers (Qiao and Wang 2024, Sections 5.1 and
- * 5.2) with the mechanisms' {@link SensitivityAudit}. A user is one episode's trajectory; its statistic is the
+ * Empirical audit of the count sensitivities of DP-Nash-VI's privatizers (Qiao and Wang, "Differentially Private
+ * Reinforcement Learning with Self-Play", 2024, Sections 5.1 and 5.2) with the mechanisms' {@link SensitivityAudit}. A user is one episode's trajectory; its statistic is the
  * indicator vector (pairs, then transitions) with H ones per family. Replacing one user by another moves
  * <ul>
  *   <li>central: all binary-tree nodes released over the K episodes by at most 4HL in L1 (each of the at most 4H
@@ -42,115 +41,6 @@ import org.junit.jupiter.api.Test;
  */
 class CountSensitivityAuditTest {
     private static final double EPSILON = 1.0;
-
-    /** K users' statistics (each an indicator vector, or an arbitrary vector for an adversarial user). */
-    private record Users(String label, CountShape shape, List<double[]> vectors) {
-        @Override
-        public String toString() {
-            return label + " (H=" + shape.horizon() + ", S=" + shape.numStates() + ", A=" + shape.numActionsMax()
-                    + ", B=" + shape.numActionsMin() + ", K=" + vectors.size() + ")";
-        }
-    }
-
-    // ---------------------------------------------------------------- users
-
-    private static double[] vector(CountShape shape, EpisodeIndicators episode) {
-        double[] pairs = new double[shape.pairCount()];
-        double[] transitions = new double[shape.transitionCount()];
-        episode.addTo(pairs, transitions, shape.numStates());
-        double[] out = new double[pairs.length + transitions.length];
-        System.arraycopy(pairs, 0, out, 0, pairs.length);
-        System.arraycopy(transitions, 0, out, pairs.length, transitions.length);
-        return out;
-    }
-
-    private static EpisodeIndicators random(CountShape shape, SplittableRandom random) {
-        int[] pairs = new int[shape.horizon()];
-        int[] next = new int[shape.horizon()];
-        int state = random.nextInt(shape.numStates());
-        for (int h = 0; h < shape.horizon(); h++) {
-            pairs[h] = shape.pairIndex(h, state, random.nextInt(shape.jointActions()));
-            next[h] = random.nextInt(shape.numStates());
-            state = next[h];
-        }
-        return new EpisodeIndicators(pairs, next);
-    }
-
-    /** The same (state, joint action) and the same next state at every stage. */
-    private static EpisodeIndicators repeating(CountShape shape, int state, int joint) {
-        int[] pairs = new int[shape.horizon()];
-        int[] next = new int[shape.horizon()];
-        for (int h = 0; h < shape.horizon(); h++) {
-            pairs[h] = shape.pairIndex(h, state, joint);
-            next[h] = state;
-        }
-        return new EpisodeIndicators(pairs, next);
-    }
-
-    /** A trajectory that shares no (h,s,a,b) and no (h,s,a,b,s') with {@code other} (needs A B >= 2). */
-    private static EpisodeIndicators disjoint(CountShape shape, EpisodeIndicators other) {
-        int[] pairs = new int[shape.horizon()];
-        int[] next = new int[shape.horizon()];
-        for (int h = 0; h < shape.horizon(); h++) {
-            int joint = other.pairs()[h] % shape.jointActions();
-            int state = other.pairs()[h] / shape.jointActions() % shape.numStates();
-            pairs[h] = shape.pairIndex(h, state, (joint + 1) % shape.jointActions());
-            next[h] = (other.nextStates()[h] + 1) % shape.numStates();
-        }
-        return new EpisodeIndicators(pairs, next);
-    }
-
-    private static double[] constant(CountShape shape, double value) {
-        double[] out = new double[shape.pairCount() + shape.transitionCount()];
-        java.util.Arrays.fill(out, value);
-        return out;
-    }
-
-    /** Replace-one-user neighbours: each user replaced by adversarial users and a random one. */
-    private static List<Pair<Users>> replaceOneUser(Users users, boolean includeNonTrajectories) {
-        CountShape shape = users.shape();
-        SplittableRandom random = new SplittableRandom(users.vectors().size() * 31L + shape.horizon());
-        List<Pair<Users>> out = new ArrayList<>();
-        for (int k = 0; k < users.vectors().size(); k++) {
-            List<double[]> replacements = new ArrayList<>(List.of(
-                    vector(shape, repeating(shape, 0, 0)),
-                    vector(shape, repeating(shape, shape.numStates() - 1, shape.jointActions() - 1)),
-                    vector(shape, random(shape, random))));
-            EpisodeIndicators original = users.label().startsWith("random") ? null : repeating(shape, 0, 0);
-            replacements.add(vector(shape, disjoint(shape, original != null ? original : random(shape, random))));
-            if (includeNonTrajectories) {
-                replacements.add(constant(shape, 1.0));
-                replacements.add(constant(shape, 7.0));
-                replacements.add(constant(shape, -3.0));
-            }
-            for (double[] replacement : replacements) {
-                List<double[]> changed = new ArrayList<>(users.vectors());
-                changed.set(k, replacement);
-                out.add(new Pair<>(users, new Users(users.label(), shape, changed), "user " + k + " replaced"));
-            }
-        }
-        return out;
-    }
-
-    private static List<Users> instances() {
-        SplittableRandom random = new SplittableRandom(2024);
-        List<Users> out = new ArrayList<>();
-        CountShape[] shapes = {new CountShape(1, 1, 1, 2), new CountShape(2, 2, 2, 2), new CountShape(3, 2, 2, 1),
-            new CountShape(4, 3, 2, 2)};
-        for (CountShape shape : shapes) {
-            for (int episodes : new int[] {1, 5, 8}) {
-                List<double[]> randomUsers = new ArrayList<>();
-                List<double[]> sameUser = new ArrayList<>();
-                for (int k = 0; k < episodes; k++) {
-                    randomUsers.add(vector(shape, random(shape, random)));
-                    sameUser.add(vector(shape, repeating(shape, 0, 0)));
-                }
-                out.add(new Users("random users", shape, randomUsers));
-                out.add(new Users("every user repeats (s=0, a=0, b=0)", shape, sameUser));
-            }
-        }
-        return out;
-    }
 
     // ---------------------------------------------------------------- releases
 

@@ -13,7 +13,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Optimism of DP-Nash-VI (Qiao and Wang 2024, the optimism lemma of Appendix B, after Nash-VI of Liu et al.
+ * Optimism of DP-Nash-VI (Qiao and Wang, "Differentially Private Reinforcement Learning with Self-Play",
+ * 2024: the optimism lemma of Appendix B, after Nash-VI of Liu et al.
  * 2021): on the good event, for every episode k, stage h, state s and joint action (a, b),
  * <pre>
  *   Qup^k_h(s,a,b) &gt;= Q^{dagger,nu^k}_h(s,a,b)   and   Qlo^k_h(s,a,b) &lt;= Q^{mu^k,dagger}_h(s,a,b),
