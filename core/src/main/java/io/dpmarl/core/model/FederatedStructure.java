@@ -1,5 +1,6 @@
 package io.dpmarl.core.model;
 
+import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.validation.Checks;
 import java.util.Objects;
 
@@ -19,5 +20,19 @@ public record FederatedStructure(FederatedFeatures features, FederatedWeights we
         Objects.requireNonNull(features, "features");
         Objects.requireNonNull(weights, "weights");
         Checks.positiveFinite("costBound", costBound);
+    }
+
+    /**
+     * The public structure an environment offers, for a learner: this is the one capability a learner may ask for,
+     * because nothing in it depends on private data (the architecture rules forbid learners every other model).
+     *
+     * @param environment the learner's environment
+     * @param plugin      the learner's name, for the error message
+     * @throws IllegalArgumentException if the environment offers no federated structure
+     */
+    public static FederatedStructure of(Environment environment, String plugin) {
+        return environment.capability(FederatedStructure.class).orElseThrow(() -> new IllegalArgumentException(
+                plugin + " needs an environment with a public federated structure (FederatedStructure), for example"
+                        + " federated-cost-chain; " + environment.info().name() + " offers none"));
     }
 }

@@ -147,4 +147,34 @@ class PrivacyLedgerTest {
         assertEquals("delta must be in [0, 1), got 1.0", assertThrows(IllegalArgumentException.class,
                 () -> PrivacyLedger.of(BasicPureAccountant::new, 1.0)).getMessage());
     }
+
+    /** Counts epsilon evaluations, to show the cost of recording the running maximum. */
+    private static final class CountingAccountant extends BasicPureAccountant {
+        private final long[] evaluations;
+
+        CountingAccountant(long[] evaluations) {
+            this.evaluations = evaluations;
+        }
+
+        @Override
+        public double epsilon(double delta) {
+            evaluations[0]++;
+            return super.epsilon(delta);
+        }
+    }
+
+    @Test
+    void recordingTheMaximumEveryEpisodeEvaluatesEachChangedPrincipalOnce() {
+        long[] evaluations = {0};
+        PrivacyLedger ledger = PrivacyLedger.of(() -> new CountingAccountant(evaluations), 1e-6);
+        int episodes = 2000;
+        for (int episode = 0; episode < episodes; episode++) {
+            // Local DP: a new user per episode, and the run loop records epsilon_spent after it.
+            ledger.charge(LedgerKey.user(episode), HALF, 1, "p");
+            assertEquals(0.5, ledger.maxEpsilon(1e-6), 0.0);
+        }
+        // One evaluation per episode (only the principal that changed), not one per principal per episode
+        // (a full scan would make 2000 x 2001 / 2 = 2,001,000).
+        assertEquals(episodes, evaluations[0]);
+    }
 }

@@ -4,6 +4,7 @@ import io.dpmarl.algorithms.federated.learner.FederatedTdLearner;
 import io.dpmarl.algorithms.federated.td.FederatedTdLambda;
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.model.FederatedCostOracle;
+import java.util.Optional;
 
 /**
  * What the federated-TD evaluators read from a run: the learner's team and the environment's exact oracle
@@ -14,15 +15,16 @@ import io.dpmarl.core.model.FederatedCostOracle;
  */
 record FederatedTdEvaluation(FederatedTdLambda team, FederatedCostOracle oracle) {
 
-    static FederatedTdEvaluation of(EvaluationContext context, String evaluator) {
+    /** The evaluation of the context's learner against {@code oracle} (which the evaluator asked for). */
+    static FederatedTdEvaluation of(EvaluationContext context, Optional<FederatedCostOracle> oracle,
+                                    String evaluator) {
         if (!(context.learner() instanceof FederatedTdLearner learner)) {
             throw new IllegalArgumentException(evaluator + " evaluates the federated-td learner, got "
                     + context.learner().getClass().getSimpleName());
         }
-        FederatedCostOracle oracle = context.environment().capability(FederatedCostOracle.class).orElseThrow(() ->
-                new IllegalArgumentException(evaluator + " needs an environment with an exact oracle"
-                        + " (FederatedCostOracle), for example federated-cost-chain"));
-        return new FederatedTdEvaluation(learner.team(), oracle);
+        return new FederatedTdEvaluation(learner.team(), oracle.orElseThrow(() -> new IllegalArgumentException(
+                evaluator + " needs an environment with an exact oracle (FederatedCostOracle), for example"
+                        + " federated-cost-chain")));
     }
 
     /** theta* of the learner's gamma and lambda. */

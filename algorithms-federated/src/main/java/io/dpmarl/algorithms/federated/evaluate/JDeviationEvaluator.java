@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.federated.evaluate;
 
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.evaluate.Evaluator;
+import io.dpmarl.core.model.FederatedCostOracle;
 
 /**
  * Evaluator {@code j-deviation}: after every episode, the monitoring value of paper "Differentially private
@@ -20,7 +21,8 @@ public final class JDeviationEvaluator implements Evaluator {
 
     @Override
     public void afterEpisode(EvaluationContext context) {
-        FederatedTdEvaluation evaluation = FederatedTdEvaluation.of(context, "j-deviation");
+        FederatedTdEvaluation evaluation = FederatedTdEvaluation.of(context,
+                context.environment().capability(FederatedCostOracle.class), "j-deviation");
         double value = evaluation.oracle().averageValue(evaluation.team().averageParameters());
         double fixedPoint = evaluation.oracle().averageValue(evaluation.thetaStar());
         context.metrics().record(J_VALUE, value);

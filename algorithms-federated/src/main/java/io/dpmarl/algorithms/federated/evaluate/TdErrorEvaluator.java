@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.federated.evaluate;
 
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.evaluate.Evaluator;
+import io.dpmarl.core.model.FederatedCostOracle;
 import io.dpmarl.core.model.FederatedWeights;
 
 /**
@@ -19,7 +20,8 @@ public final class TdErrorEvaluator implements Evaluator {
 
     @Override
     public void afterEpisode(EvaluationContext context) {
-        FederatedTdEvaluation evaluation = FederatedTdEvaluation.of(context, "td-error");
+        FederatedTdEvaluation evaluation = FederatedTdEvaluation.of(context,
+                context.environment().capability(FederatedCostOracle.class), "td-error");
         double[] thetaStar = evaluation.thetaStar();
         double[][] theta = evaluation.team().parameters();
         FederatedWeights weights = evaluation.team().weights();

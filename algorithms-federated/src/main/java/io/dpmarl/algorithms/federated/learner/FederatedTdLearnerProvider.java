@@ -82,9 +82,7 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
     @Override
     public Learner create(Params params, PluginContext context) {
         Environment environment = context.requireEnvironment(name());
-        FederatedStructure structure = environment.capability(FederatedStructure.class).orElseThrow(() ->
-                new IllegalArgumentException(name() + " needs an environment with a public federated structure"
-                        + " (FederatedStructure), for example federated-cost-chain"));
+        FederatedStructure structure = FederatedStructure.of(environment, name());
         double costBound = params.real("cost-bound");
         if (costBound < structure.costBound()) {
             throw new IllegalArgumentException("cost-bound must be in [" + structure.costBound() + ", inf), the bound "

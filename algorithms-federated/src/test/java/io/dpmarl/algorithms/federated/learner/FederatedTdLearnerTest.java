@@ -11,6 +11,8 @@ import io.dpmarl.algorithms.federated.td.TdParameters;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.LedgerEntry;
@@ -102,5 +104,30 @@ class FederatedTdLearnerTest {
                 PluginKind.LEARNER, Learner.class, "federated-td",
                 context.withEnvironment(environment).withSchedule(Schedule.episodes(5))));
         assertTrue(episodes.getMessage().contains("needs a schedule of steps"), episodes.getMessage());
+    }
+
+    @Test
+    void clippedCostsAreCountedAndRecorded() {
+        Registry registry = Registry.discover();
+        List<MetricRecord> records = new ArrayList<>();
+        PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(3),
+                PrivacyLedger.unaccounted(), Optional.empty(), registry, new TrialMetrics(records::add),
+                Optional.of(Schedule.steps(10).withStepLimit(10)));
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                "federated-cost-chain(agents=2, states=5, features=2)", context);
+        Learner learner = registry.create(PluginKind.LEARNER, Learner.class, "federated-td(noise=sound)",
+                context.withEnvironment(environment));
+        Observation[] observations = environment.reset(1);
+        learner.beginEpisode(0, observations);
+        // costs outside [-R, R] = [-0.5, 0.5]: as a misdeclared environment would report them
+        learner.observe(0, new int[2], new StepResult(observations, new double[] {5.0, 0.1}, false, false,
+                java.util.Map.of()));
+        learner.observe(1, new int[2], new StepResult(observations, new double[] {-0.7, 0.6}, false, false,
+                java.util.Map.of()));
+        learner.endEpisode(0);
+        assertEquals(3, ((FederatedTdLearner) learner).team().clippedCosts());
+        assertEquals(List.of(3.0), records.stream().filter(r -> r.metric().equals(FederatedTdLearner.COSTS_CLIPPED))
+                .map(MetricRecord::value).toList());
+        assertTrue(registry.provider(PluginKind.LEARNER, "federated-td").description().contains("costs_clipped"));
     }
 }

@@ -1,13 +1,17 @@
 package io.dpmarl.examples.plugin;
 
+import io.dpmarl.core.privacy.AbstractReleaseStream;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.noise.Samplers;
@@ -102,15 +106,31 @@ public final class ClippedLaplacePrivatizer implements Privatizer {
         return scale;
     }
 
+    /** A stream charging {@link #event()} per release (the core stream validates, charges, then draws). */
+    @Override
+    public ReleaseStream openStream(StreamRequest request) {
+        return new AbstractReleaseStream(request, new StreamAccounting.PerRelease(event())) {
+            @Override
+            protected void validate(Statistic input) {
+                ClippedLaplacePrivatizer.this.validate(input);
+            }
+
+            @Override
+            protected Statistic perturb(Statistic input, long round) {
+                double[] values = ClippedLaplacePrivatizer.this.validate(input);
+                double[] released = new double[values.length];
+                for (int i = 0; i < values.length; i++) {
+                    released[i] = clipToGrid(values[i]) + Samplers.laplace(noise(), scale);
+                }
+                return input instanceof Statistic.Scalar ? new Statistic.Scalar(released[0])
+                        : new Statistic.Vector(released);
+            }
+        };
+    }
+
     @Override
     public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
-        double[] values = validate(input);
-        ledger.charge(key, event(), 1, NAME);
-        double[] released = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            released[i] = clipToGrid(values[i]) + Samplers.laplace(noise, scale);
-        }
-        return input instanceof Statistic.Scalar ? new Statistic.Scalar(released[0]) : new Statistic.Vector(released);
+        return openStream(StreamRequest.of(ledger, key, noise, NAME)).release(input);
     }
 
     /** Rounds to the noise grid and clips to the grid points within [-bound, bound]. */

@@ -126,7 +126,7 @@ class ClippedLaplacePrivatizerTest {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
                 new Statistic.Vector(new double[] {1, 2}), NoiseSource.seeded(1), ledger, LedgerKey.global()));
         assertEquals("clipped-laplace: vector length must be dimension = 3, got 2", error.getMessage());
-        assertEquals(0, ledger.entries().size());
+        assertEquals(0, ledger.charges());
     }
 
     @Test

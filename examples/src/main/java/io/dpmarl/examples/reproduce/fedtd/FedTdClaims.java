@@ -1,167 +1,124 @@
 package io.dpmarl.examples.reproduce.fedtd;
 
-import io.dpmarl.algorithms.federated.privacy.CalibratedNoise;
+import io.dpmarl.algorithms.federated.evaluate.JDeviationEvaluator;
+import io.dpmarl.algorithms.federated.evaluate.TdErrorEvaluator;
 import io.dpmarl.core.experiment.Claim;
-import io.dpmarl.mechanisms.accounting.paper003.GaussianMomentsBound;
-import io.dpmarl.mechanisms.accounting.paper003.Paper003Bound;
+import io.dpmarl.core.experiment.ClaimInputs;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The acceptance checks of spec 003 section 6.2 on the seeds' results: A1-A4 and A7-A9 gated (PASS/FAIL), A5-A6
- * recorded, each with the paper's claim and the measured value side by side.
+ * The convergence claims of the paper (Algorithm 1, Figures 1-3) on the non-private runs. relErr(t) of a
+ * schedule is the mean over trials of |mean of Jbar over the rounds in [0.9 t, t] - Jbar*| / |Jbar*|. Gates and
+ * their thresholds (pre-registered margins, fixed before any run, reading the paper's figures):
+ * <ul>
+ *   <li>A1 (Fig. 1 "converges to a same point"): relErr(10^4) &lt;= 0.05 for alpha = 0.02 and (t+1)^-0.65, and
+ *       their final J values within 0.05 |Jbar*|; the distance of the c-averaged theta to theta* is recorded;</li>
+ *   <li>A2 (Fig. 2 "a small step converges slowly"): relErr(0.002, 10^4) &gt; 0.15, relErr(0.02, 4000) &lt;= 0.12,
+ *       alpha = 0.9 converged by 4000 (relErr &lt;= 0.12) or on a plateau (change &lt;= 0.02 to 10^4), and
+ *       relErr(0.002) &gt; relErr(0.02) at t = 1000, 4000, 10^4;</li>
+ *   <li>A3 (Fig. 3 "faster-decaying steps converge more slowly"): at t = 1000 relErr &lt;= 0.12 for p = 0.1 and
+ *       0.65, &gt; 0.15 for p = 0.8, and p = 0.8 the largest.</li>
+ * </ul>
+ * Theorem 1's decrease of sum_i c^i ||theta_t^i - theta*||^2 is recorded. Rows whose specs were not run are left out.
  */
 final class FedTdClaims {
     static final String PAPER = FederatedTdReproduction.PAPER;
+    private static final String J = JDeviationEvaluator.J_VALUE;
 
     private FedTdClaims() {
     }
 
-    private static String format(double value) {
+    static String format(double value) {
         return String.format(Locale.ROOT, "%.4g", value);
     }
 
-    /** Mean over seeds of relErr(label, checkpoint). */
-    static double relativeError(List<FedTdSeedResult> results, String label, int checkpoint) {
-        return results.stream().mapToDouble(r -> r.relativeError(label, checkpoint)).average().orElseThrow();
+    /** relErr(t) of a series. */
+    static double relativeError(FedTdRun run, String label, long t) {
+        double fixedPoint = run.constant(label, JDeviationEvaluator.J_FIXED_POINT);
+        List<Double> means = run.windowMeans(label, J, (long) Math.ceil(0.9 * t), t);
+        return means.stream().mapToDouble(m -> Math.abs(m - fixedPoint) / Math.abs(fixedPoint)).average()
+                .orElseThrow();
     }
 
-    /** Mean over seeds of Dev. */
-    static double deviation(List<FedTdSeedResult> results, String calibration, String schedule, double epsilon) {
-        String key = FedTdSeedRun.key(calibration, schedule, epsilon);
-        return results.stream().mapToDouble(r -> r.deviations().get(key)).average().orElseThrow();
-    }
-
-    static List<Claim> evaluate(List<FedTdSeedResult> results) {
+    static List<Claim> evaluate(ClaimInputs inputs) throws IOException {
         List<Claim> claims = new ArrayList<>();
-        double meanJ = results.stream().mapToDouble(r -> Math.abs(r.fixedPointJ())).average().orElseThrow();
-        String fixed = "alpha=0.02";
-        String varying = FedTdSeedRun.THEOREM_SCHEDULE;
-        // A1 (C1, Fig. 1)
-        double fixed10k = relativeError(results, fixed, 2);
-        double varying10k = relativeError(results, varying, 2);
-        double gap = results.stream().mapToDouble(r -> Math.abs(r.windowMeans().get(fixed)[2]
-                - r.windowMeans().get(varying)[2]) / Math.abs(r.fixedPointJ())).average().orElseThrow();
-        claims.add(Claim.check(PAPER, "A1 Fig. 1: fixed and time-varying steps converge to the same J value",
-                "C1 'converges to a same point'; relErr(t=10^4) <= 0.05 for both, |difference| <= 0.05 |J*|",
-                "relErr alpha=0.02 " + format(fixed10k) + ", (t+1)^-0.65 " + format(varying10k) + ", difference "
-                        + format(gap) + " |J*|", fixed10k <= 0.05 && varying10k <= 0.05 && gap <= 0.05));
-        double[] theorem = new double[3];
-        for (FedTdSeedResult r : results) {
-            for (int c = 0; c < 3; c++) {
-                theorem[c] += r.theoremErrors()[c] / results.size();
-            }
+        boolean fixed = inputs.has("clear-fixed");
+        boolean power = inputs.has("clear-power");
+        FedTdRun fixedRun = fixed ? FedTdRun.of(inputs.metrics("clear-fixed"), FederatedTdReproduction.CLEAR_STEP_LIMIT)
+                : null;
+        FedTdRun powerRun = power ? FedTdRun.of(inputs.metrics("clear-power"), FederatedTdReproduction.CLEAR_STEP_LIMIT)
+                : null;
+        String medium = "learner.alpha=0.02";
+        String theorem = "learner.power=0.65";
+        if (fixed && power) {
+            double a = relativeError(fixedRun, medium, 10_000);
+            double b = relativeError(powerRun, theorem, 10_000);
+            double fixedPoint = fixedRun.constant(medium, JDeviationEvaluator.J_FIXED_POINT);
+            double gap = Math.abs(FedTdRun.mean(fixedRun.windowMeans(medium, J, 9000, 10_000))
+                    - FedTdRun.mean(powerRun.windowMeans(theorem, J, 9000, 10_000))) / Math.abs(fixedPoint);
+            claims.add(Claim.check(PAPER, "A1 Fig. 1: fixed and time-varying steps converge to the same J value",
+                    "'converges to a same point'; gate (pre-registered): relErr(t=10^4) <= 0.05 for both,"
+                            + " difference <= 0.05 |J*|",
+                    "relErr alpha=0.02 " + format(a) + ", (t+1)^-0.65 " + format(b) + ", difference " + format(gap)
+                            + " |J*|", a <= 0.05 && b <= 0.05 && gap <= 0.05));
+            double distanceFixed = FedTdRun.mean(fixedRun.windowMeans(medium, TdErrorEvaluator.THETA_DISTANCE,
+                    10_000, 10_000));
+            double distancePower = FedTdRun.mean(powerRun.windowMeans(theorem, TdErrorEvaluator.THETA_DISTANCE,
+                    10_000, 10_000));
+            claims.add(Claim.recorded(PAPER, "A1 theta: distance of the c-averaged theta to theta* at t = 10^4",
+                    "'converges to a same point' (the TD(lambda) fixed point theta* of the exact model)",
+                    "||theta - theta*||: alpha=0.02 " + format(distanceFixed) + ", (t+1)^-0.65 "
+                            + format(distancePower)));
         }
-        claims.add(Claim.check(PAPER, "A1 Theorem 1: sum_i c^i ||theta_t^i - theta*||^2 decreasing, (t+1)^-0.65",
-                "decreasing over t = 10^3, 10^4, 10^5 (prototype 4.44 -> 2.38 -> 0.71)",
-                format(theorem[0]) + " -> " + format(theorem[1]) + " -> " + format(theorem[2]),
-                theorem[0] > theorem[1] && theorem[1] > theorem[2]));
-        // A2 (C2, Fig. 2)
-        double slow10k = relativeError(results, "alpha=0.002", 2);
-        double medium4k = relativeError(results, fixed, 1);
-        double large4k = relativeError(results, "alpha=0.9", 1);
-        double large10k = relativeError(results, "alpha=0.9", 2);
+        if (power) {
+            StringBuilder errors = new StringBuilder();
+            for (long t : new long[] {1000, 4000, 10_000}) {
+                errors.append(t == 1000 ? "" : " -> ").append(format(FedTdRun.mean(
+                        powerRun.windowMeans(theorem, TdErrorEvaluator.TD_ERROR, t, t))));
+            }
+            claims.add(Claim.recorded(PAPER, "A1 Theorem 1: sum_i c^i ||theta_t^i - theta*||^2, (t+1)^-0.65",
+                    "decreasing in t (Theorem 1)", "t = 1000, 4000, 10^4: " + errors));
+        }
+        if (fixed) {
+            claims.add(fixedSteps(fixedRun, medium));
+        }
+        if (power) {
+            double p01 = relativeError(powerRun, "learner.power=0.1", 1000);
+            double p065 = relativeError(powerRun, theorem, 1000);
+            double p08 = relativeError(powerRun, "learner.power=0.8", 1000);
+            claims.add(Claim.check(PAPER, "A3 Fig. 3: faster-decaying steps converge more slowly",
+                    "gate (pre-registered): at t=1000 relErr <= 0.12 for p=0.1 and p=0.65, > 0.15 for p=0.8, p=0.8"
+                            + " the largest",
+                    "relErr(t=1000): p=0.1 " + format(p01) + ", p=0.65 " + format(p065) + ", p=0.8 " + format(p08),
+                    p01 <= 0.12 && p065 <= 0.12 && p08 > 0.15 && p08 > p065 && p08 > p01));
+        }
+        return claims;
+    }
+
+    private static Claim fixedSteps(FedTdRun run, String medium) {
+        String slow = "learner.alpha=0.002";
+        String large = "learner.alpha=0.9";
+        double slow10k = relativeError(run, slow, 10_000);
+        double medium4k = relativeError(run, medium, 4000);
+        double large4k = relativeError(run, large, 4000);
+        double large10k = relativeError(run, large, 10_000);
         boolean ordering = true;
         StringBuilder order = new StringBuilder();
-        for (int c = 0; c < 3; c++) {
-            double slow = relativeError(results, "alpha=0.002", c);
-            double medium = relativeError(results, fixed, c);
-            ordering &= slow > medium;
-            order.append(" t=").append(FedTdSeedRun.CHECKPOINTS[c]).append(": ").append(format(slow)).append(" > ")
-                    .append(format(medium));
+        for (long t : new long[] {1000, 4000, 10_000}) {
+            double a = relativeError(run, slow, t);
+            double b = relativeError(run, medium, t);
+            ordering &= a > b;
+            order.append(" t=").append(t).append(": ").append(format(a)).append(" > ").append(format(b));
         }
         boolean largeOk = large4k <= 0.12 || Math.abs(large4k - large10k) <= 0.02;
-        claims.add(Claim.check(PAPER, "A2 Fig. 2: small fixed step converges slowly",
-                "C2: alpha=0.002 [RECON] not converged at t=10^4 (relErr > 0.15); alpha=0.02 and 0.9 converged by"
-                        + " t=4000 (relErr <= 0.12, or plateau for 0.9); relErr(0.002) > relErr(0.02)",
+        return Claim.check(PAPER, "A2 Fig. 2: a small fixed step converges slowly",
+                "gate (pre-registered): relErr(0.002, 10^4) > 0.15; relErr(0.02, 4000) <= 0.12; alpha=0.9"
+                        + " relErr(4000) <= 0.12 or plateau (change <= 0.02); relErr(0.002) > relErr(0.02)",
                 "relErr(0.002, 10^4) " + format(slow10k) + ", relErr(0.02, 4000) " + format(medium4k)
                         + ", relErr(0.9, 4000) " + format(large4k) + " (10^4: " + format(large10k) + "), ordering"
-                        + order, slow10k > 0.15 && medium4k <= 0.12 && largeOk && ordering));
-        // A3 (C3, Fig. 3)
-        double p01 = relativeError(results, "alpha=(t+1)^-0.1", 0);
-        double p065 = relativeError(results, varying, 0);
-        double p08 = relativeError(results, "alpha=(t+1)^-0.8", 0);
-        claims.add(Claim.check(PAPER, "A3 Fig. 3: faster-decaying steps converge more slowly",
-                "C3: at t=1000 converged with t^-0.1 and t^-0.65 (relErr <= 0.12), not with t^-0.8 (relErr > 0.15)",
-                "relErr(t=1000): p=0.1 " + format(p01) + ", p=0.65 " + format(p065) + ", p=0.8 " + format(p08),
-                p01 <= 0.12 && p065 <= 0.12 && p08 > 0.15 && p08 > p065 && p08 > p01));
-        // A4 (C4/C5), A5, A6, A7
-        for (String calibration : FedTdSeedRun.CALIBRATIONS.keySet()) {
-            for (String schedule : List.of("time-varying", "fixed")) {
-                double d10 = deviation(results, calibration, schedule, 10);
-                double d100 = deviation(results, calibration, schedule, 100);
-                double d200 = deviation(results, calibration, schedule, 200);
-                claims.add(Claim.check(PAPER, "A4 " + FedTdSeedRun.privateMetric(calibration, schedule)
-                                .replace("_j_value", "") + ": deviation decreases as epsilon grows",
-                        "C4/C5: Dev(10) > Dev(100) > Dev(200)",
-                        "Dev " + format(d10) + " > " + format(d100) + " > " + format(d200), d10 > d100 && d100 > d200));
-            }
-        }
-        double gaussian10 = deviation(results, "gaussian-paper", "time-varying", 10);
-        claims.add(Claim.recorded(PAPER, "A5 Fig. 5: J value varies sharply at epsilon = 10 (Gaussian, paper sigma)",
-                "C4 'varies sharply'; spec: Dev(10)/|J*| > 1 (prototype ~10^2)",
-                "Dev(10)/|J*| = " + format(gaussian10 / meanJ)));
-        StringBuilder a6 = new StringBuilder();
-        for (String calibration : FedTdSeedRun.CALIBRATIONS.keySet()) {
-            a6.append(calibration).append(':');
-            for (double epsilon : FedTdProtocol.EPSILONS) {
-                a6.append(' ').append(format(deviation(results, calibration, "time-varying", epsilon) / meanJ));
-            }
-            a6.append("; ");
-        }
-        claims.add(Claim.recorded(PAPER, "A6 C5: at large epsilon J keeps tight with the noiseless run",
-                "C5 'keeps tight'; not reproducible with the paper's own sigma (spec 003 section 6.2)",
-                "Dev/|J*| at eps 10, 100, 200 (time-varying): " + a6));
-        for (String gaussian : List.of("gaussian-paper", "gaussian-sound")) {
-            for (String schedule : List.of("time-varying", "fixed")) {
-                boolean holds = true;
-                StringBuilder measured = new StringBuilder();
-                for (double epsilon : FedTdProtocol.EPSILONS) {
-                    CalibratedNoise gauss = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get(gaussian), schedule,
-                            epsilon);
-                    CalibratedNoise laplace = FedTdSeedRun.noise(FedTdSeedRun.CALIBRATIONS.get("laplace-global"),
-                            schedule, epsilon);
-                    double dGauss = deviation(results, gaussian, schedule, epsilon);
-                    double dLaplace = deviation(results, "laplace-global", schedule, epsilon);
-                    holds &= gauss.perCoordinateVariance() < laplace.perCoordinateVariance() && dGauss < dLaplace;
-                    double dLiteral = deviation(results, "laplace-literal", schedule, epsilon);
-                    measured.append(String.format(Locale.ROOT, " eps=%d: var %.4g < %.4g, Dev %.4g < %.4g"
-                                    + " (literal Laplace Dev %.4g);", (int) epsilon, gauss.perCoordinateVariance(),
-                            laplace.perCoordinateVariance(), dGauss, dLaplace, dLiteral));
-                }
-                claims.add(Claim.check(PAPER, "A7 Gaussian (" + gaussian + ") beats Laplace (global composition), "
-                                + schedule, "C6 'Gaussian outperforms Laplace'; under LITERAL Laplace it reverses",
-                        measured.toString(), holds));
-            }
-        }
-        // A8
-        double delta10 = Paper003Bound.deltaAtBoundary(10, FedTdProtocol.NU);
-        double delta100 = Paper003Bound.deltaAtBoundary(100, FedTdProtocol.NU);
-        int exponent10 = (int) Math.floor(Math.log10(delta10));
-        int exponent100 = (int) Math.floor(Math.log10(delta100));
-        claims.add(Claim.check(PAPER, "A8 Gaussian deltas of the paper are exp(-nu eps/2), nu = 3",
-                "printed budgets (10, 1e-7), (100, 1e-66), (200, 0)",
-                "delta(10) = " + format(delta10) + ", delta(100) = " + format(delta100) + ", delta(200) = "
-                        + format(Paper003Bound.deltaAtBoundary(200, FedTdProtocol.NU)),
-                exponent10 == -7 && exponent100 == -66));
-        // A9
-        double paperRemark = Paper003Bound.claimedEpsilon(4000, 4, 1, 1);
-        double soundRemark = GaussianMomentsBound.epsilonRealOrder(1e-5, 4000, 1, 4);
-        claims.add(Claim.check(PAPER, "A9 Remark 2 (known discrepancy): no subsampling, T=4000, sigma=4, delta=1e-5",
-                "paper Remark 2: epsilon = 1.07 'without subsampling'",
-                "paper Theorem 3: " + format(paperRemark) + ", sound moments bound: " + format(soundRemark)
-                        + " (both >> 1.07)",
-                paperRemark >= 2500 - 1e-9 && Math.abs(soundRemark - 200.87) < 0.01));
-        return claims;
-    }
-
-    /** The per-calibration privacy statements (claimed versus computed), recorded. */
-    static List<Claim> privacy(Map<String, String> statements) {
-        List<Claim> claims = new ArrayList<>();
-        statements.forEach((label, statement) -> claims.add(Claim.recorded(PAPER, "privacy " + label,
-                "claimed guarantee of the calibration", statement)));
-        return claims;
+                        + order, slow10k > 0.15 && medium4k <= 0.12 && largeOk && ordering);
     }
 }

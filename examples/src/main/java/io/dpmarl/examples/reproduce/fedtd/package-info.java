@@ -1,5 +1,5 @@
 /**
- * Reproduction {@code federated-td} of paper 003 (Zeng et al., DP federated TD(lambda), IEEE TPDS 2022):
- * Figures 1-7 of spec 003 section 5 over seeds, and the acceptance checks A1-A9 of spec 003 section 6.2.
+ * Reproduction {@code federated-td} of the paper "Differentially private federated temporal difference learning"
+ * (Zeng et al., IEEE TPDS 2022): bundled experiment specs (Figures 1-5) and a claims step over their runs.
  */
 package io.dpmarl.examples.reproduce.fedtd;

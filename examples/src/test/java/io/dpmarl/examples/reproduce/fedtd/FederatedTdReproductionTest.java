@@ -1,57 +1,166 @@
 package io.dpmarl.examples.reproduce.fedtd;
 
-import io.dpmarl.examples.reproduce.InMemoryRunOutput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.ClaimStatus;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.MetricsCsv;
 import io.dpmarl.core.experiment.Reproduction;
-import io.dpmarl.core.experiment.ReproductionSettings;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the quick {@code federated-td} reproduction (acceptance 3 of issue 5): A1-A4 and A7-A9 must PASS, A5-A6 are
- * RECORDED; the metric rows do not depend on the number of threads for a reduced protocol.
+ * The quick {@code federated-td} reproduction: its bundled specs run (as the runner runs them, see
+ * {@link BundledSpecRunner}), then its claims step. Every gated row must PASS on the real runs and turn to FAIL on a
+ * deliberately wrong input (mutants: a learner converging to the wrong point, swapped step-size schedules, swapped
+ * noise scales, swapped mechanisms); the paper-literal Laplace comparison must be DIFFERS; a subset of the runs
+ * gives a subset of the rows. All runs are seeded, so the test is deterministic.
  */
 class FederatedTdReproductionTest {
+    @TempDir
+    static Path directory;
+    private static Map<String, Path> runs;
+    private static Reproduction reproduction;
 
-    @Test
-    void quickReproductionPassesItsGatedClaims() throws Exception {
-        Reproduction reproduction = Registry.discover().create(PluginKind.REPRODUCTION, Reproduction.class,
-                "federated-td");
-        InMemoryRunOutput output = new InMemoryRunOutput();
+    @BeforeAll
+    static void runQuickSpecs() throws IOException {
+        Registry registry = Registry.discover();
+        reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, "federated-td");
+        runs = new HashMap<>();
         long start = System.nanoTime();
-        List<Claim> claims = reproduction.run(new ReproductionSettings(false, 1, 2, output, System.out::println));
-        System.out.println("federated-td quick wall time " + (System.nanoTime() - start) / 1e9 + " s");
-        for (Claim claim : claims) {
-            if (claim.claim().startsWith("A5") || claim.claim().startsWith("A6") || claim.claim().startsWith("privacy")) {
-                assertEquals(ClaimStatus.RECORDED, claim.status(), claim.claim());
-            } else {
-                assertEquals(ClaimStatus.PASS, claim.status(), claim.claim() + ": " + claim.measured());
-            }
+        for (BundledSpec spec : reproduction.specs(false)) {
+            runs.put(spec.name(), BundledSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
         }
-        for (String id : List.of("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9")) {
-            assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith(id)), "claim " + id);
-        }
-        assertTrue(output.plots().size() >= 11);
-        assertTrue(output.texts().containsKey("federated_td_noise.json"));
+        System.out.println("federated-td quick specs ran in " + (System.nanoTime() - start) / 1e9 + " s");
+    }
+
+    private static List<Claim> claims(Map<String, Path> given) throws IOException {
+        return reproduction.claims(new ClaimInputs(given, true));
+    }
+
+    private static Claim row(List<Claim> claims, String prefix) {
+        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no claim " + prefix));
     }
 
     @Test
-    void metricsDoNotDependOnTheThreadCount() throws Exception {
-        FedTdProtocol small = new FedTdProtocol(3, 10_000, 500, 100);
-        InMemoryRunOutput single = new InMemoryRunOutput();
-        InMemoryRunOutput parallel = new InMemoryRunOutput();
-        List<Claim> first = new FederatedTdReproduction(small).run(new ReproductionSettings(false, 7, 1, single,
-                line -> { }));
-        List<Claim> second = new FederatedTdReproduction(small).run(new ReproductionSettings(false, 7, 3, parallel,
-                line -> { }));
-        assertEquals(single.records(), parallel.records());
-        assertEquals(first, second);
-        assertEquals(single.texts(), parallel.texts());
+    void gatedClaimsPassOnTheQuickRuns() throws IOException {
+        List<Claim> claims = claims(runs);
+        for (Claim claim : claims) {
+            System.out.println(claim.status() + "  " + claim.claim() + "\n    expected: " + claim.expected()
+                    + "\n    measured: " + claim.measured());
+        }
+        for (String gated : List.of("A1 Fig. 1", "A2", "A3", "A4 gaussian-sound", "A4 laplace-global",
+                "A7 Gaussian (sound) beats Laplace (laplace-global)")) {
+            Claim claim = row(claims, gated);
+            assertEquals(ClaimStatus.PASS, claim.status(), claim.claim() + ": " + claim.measured());
+        }
+        assertEquals(ClaimStatus.DIFFERS, row(claims, "A7 Gaussian (sound) beats Laplace (laplace-literal)").status());
+        for (String recorded : List.of("A1 theta", "A1 Theorem 1", "A4 gaussian-paper", "A4 laplace-literal", "A5",
+                "A6", "A8", "privacy")) {
+            assertEquals(ClaimStatus.RECORDED, row(claims, recorded).status(), recorded);
+        }
+        assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("A9")), "A9 is a unit test, not a row");
+    }
+
+    /** A copy of a run whose metric rows went through {@code change}. */
+    private static Path mutated(String spec, UnaryOperator<MetricRecord> change) throws IOException {
+        List<MetricRecord> records = new ArrayList<>();
+        for (MetricRecord record : MetricsCsv.read(runs.get(spec).resolve("metrics.csv"))) {
+            records.add(change.apply(record));
+        }
+        Path copy = Files.createTempDirectory(directory, spec + "-mutant");
+        Files.writeString(copy.resolve("metrics.csv"), MetricsCsv.format(records, true));
+        return copy;
+    }
+
+    private static UnaryOperator<MetricRecord> swapLabels(String first, String second) {
+        return r -> r.experiment().equals(first) || r.experiment().equals(second)
+                ? new MetricRecord(r.experiment().equals(first) ? second : first, r.trial(), r.seed(), r.step(),
+                r.metric(), r.value()) : r;
+    }
+
+    private static ClaimStatus statusWith(String claim, Map<String, Path> changed) throws IOException {
+        Map<String, Path> given = new HashMap<>(runs);
+        given.putAll(changed);
+        return row(claims(given), claim).status();
+    }
+
+    @Test
+    void aLearnerConvergingToTheWrongPointFailsA1() throws IOException {
+        Path wrong = mutated("clear-fixed", r -> r.experiment().equals("learner.alpha=0.02")
+                && r.metric().equals("j_value") ? new MetricRecord(r.experiment(), r.trial(), r.seed(), r.step(),
+                r.metric(), 1.2 * r.value()) : r);
+        assertEquals(ClaimStatus.FAIL, statusWith("A1 Fig. 1", Map.of("clear-fixed", wrong)));
+    }
+
+    @Test
+    void swappedScheduleLabelsFailA2AndA3() throws IOException {
+        assertEquals(ClaimStatus.FAIL, statusWith("A2", Map.of("clear-fixed",
+                mutated("clear-fixed", swapLabels("learner.alpha=0.002", "learner.alpha=0.02")))));
+        assertEquals(ClaimStatus.FAIL, statusWith("A3", Map.of("clear-power",
+                mutated("clear-power", swapLabels("learner.power=0.8", "learner.power=0.1")))));
+    }
+
+    @Test
+    void swappedNoiseScalesFailA4() throws IOException {
+        for (String calibration : List.of("gaussian-sound", "laplace-global")) {
+            String low = FederatedTdReproduction.privateSpec(calibration, 10);
+            String high = FederatedTdReproduction.privateSpec(calibration, 200);
+            assertEquals(ClaimStatus.FAIL, statusWith("A4 " + calibration, Map.of(low, runs.get(high),
+                    high, runs.get(low))), calibration);
+        }
+    }
+
+    @Test
+    void swappedMechanismsFailA7() throws IOException {
+        Map<String, Path> swapped = new HashMap<>();
+        for (int epsilon : FederatedTdReproduction.EPSILONS) {
+            String gaussian = FederatedTdReproduction.privateSpec("gaussian-sound", epsilon);
+            String laplace = FederatedTdReproduction.privateSpec("laplace-global", epsilon);
+            swapped.put(gaussian, runs.get(laplace));
+            swapped.put(laplace, runs.get(gaussian));
+        }
+        assertEquals(ClaimStatus.FAIL, statusWith("A7 Gaussian (sound) beats Laplace (laplace-global)", swapped));
+    }
+
+    @Test
+    void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
+        List<Claim> claims = claims(Map.of("clear-fixed", runs.get("clear-fixed")));
+        assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith("A2")));
+        assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("A1") || c.claim().startsWith("A3")
+                || c.claim().startsWith("A4") || c.claim().startsWith("A7")));
+    }
+
+    @Test
+    void bundledSpecsAreMirroredAndNameTheirClaims() throws IOException {
+        for (boolean full : new boolean[] {false, true}) {
+            for (BundledSpec spec : reproduction.specs(full)) {
+                String text = BundledSpecRunner.text(spec.resource());
+                Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
+                assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
+                assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
+                assertTrue(text.contains("claims: federated-td/" + spec.name() + "\n"), spec.resource());
+                int limit = spec.name().startsWith("clear") ? FederatedTdReproduction.CLEAR_STEP_LIMIT
+                        : FederatedTdReproduction.PRIVATE_STEP_LIMIT;
+                assertTrue(text.contains("  step-limit: " + limit + "\n"), spec.resource());
+            }
+        }
     }
 }
