@@ -76,17 +76,20 @@ public final class ExactEvaluatorProviders {
         @Override
         public String description() {
             return "Cumulative regret sum_k Nash gap of the policy played in episode k (Qiao-Wang 2024) in a "
-                    + "two-player zero-sum tabular game (metric cumulative_regret); reads the exact model.";
+                    + "two-player zero-sum tabular game (metric cumulative_regret, recorded every N episodes); reads "
+                    + "the exact model.";
         }
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.none();
+            return ParamSpec.of(Param.integer("every", "record after every this many episodes").atLeast(1)
+                    .withDefault(1));
         }
 
         @Override
         public Evaluator create(Params params, PluginContext context) {
-            return new ZeroSumRegretEvaluator(ExactPolicyTables.model(zeroSum(context, name()), name()));
+            return new ZeroSumRegretEvaluator(ExactPolicyTables.model(zeroSum(context, name()), name()),
+                    params.integer("every"));
         }
     }
 

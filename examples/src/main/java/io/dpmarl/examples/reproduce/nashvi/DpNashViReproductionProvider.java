@@ -24,7 +24,7 @@ public final class DpNashViReproductionProvider implements PluginProvider<Reprod
     @Override
     public String description() {
         return "DP-Nash-VI (Qiao-Wang 2024): regret and Nash gap of non-private, central (epsilon-JDP) and local "
-                + "(epsilon-LDP) self-play on RZ-tiny and matrix games; checks A11-A14 of spec 001.";
+                + "(epsilon-LDP) self-play on RZ-tiny and matrix games, and an E-multiplier sweep; claims A11-A14.";
     }
 
     @Override

@@ -1,107 +1,59 @@
 package io.dpmarl.examples.reproduce.nashvi;
 
-import io.dpmarl.examples.reproduce.InMemoryRunOutput;
-import io.dpmarl.algorithms.tabular.nashvi.Truncation;
+import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimStatus;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.Reproduction;
-import io.dpmarl.core.experiment.ReproductionSettings;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The DP-Nash-VI reproduction on a reduced protocol (K = 4000 on RZ-tiny, 1000 on the matrix games, 4 seeds):
- * structure of metrics, plots and claims; results independent of the thread count; the output Nash gap
- * falls with K for every privatizer on every game (acceptance item 4). A11-A14 are EXPL checks that need the
- * real quick size (K = 20000, 6 seeds: {@code dpmarl reproduce dp-nash-vi}, where they pass); here only
- * their evaluation logic is tested, on synthetic curves where the expected verdicts are known.
+ * The DP-Nash-VI reproduction: its bundled specs are class-path resources identical to the copies under
+ * {@code examples/specs/dp-nash-vi/}; the claims step reads metric rows labelled as the runner labels grid points;
+ * each gated claim passes on curves shaped as the theorems say and FAILS on a mutant: a dropped bonus (linear
+ * non-private regret) fails A11, a wrong noise scale (regret growing with epsilon) fails A12, swapped privatizers
+ * (central costing sqrt(K), local constant) fail A14 and turn A13 to DIFFERS. No sampling: deterministic.
  */
 class DpNashViReproductionTest {
-    static final NashViProtocol SMALL = new NashViProtocol(4000, 1000, 4, List.of(1.0, 10.0), 7, 0.1, 0.001,
-            Truncation.H_MINUS_H_PLUS_1, 0.1);
-
-    private static List<Claim> run(InMemoryRunOutput output, int threads, List<String> log) throws Exception {
-        return new DpNashViReproduction(SMALL, SMALL).run(new ReproductionSettings(false, 3, threads, output, log::add));
-    }
+    private static final String CENTRAL = "privatizer=nashvi-central-counts(epsilon=%s)";
+    private static final String LOCAL = "privatizer=nashvi-local-counts(epsilon=%s)";
+    private static final String NON_PRIVATE = "privatizer=nashvi-non-private";
 
     @Test
-    void reducedProtocolPassesAndIsThreadIndependent() throws Exception {
-        InMemoryRunOutput single = new InMemoryRunOutput();
-        InMemoryRunOutput parallel = new InMemoryRunOutput();
-        List<String> log = new ArrayList<>();
-        List<Claim> claims = run(single, 1, log);
-        run(parallel, 2, new ArrayList<>());
-        assertEquals(single.records(), parallel.records(), "metrics must not depend on the thread count");
-
-        List<String> gated = claims.stream().filter(c -> c.status() != ClaimStatus.RECORDED).map(Claim::claim).toList();
-        assertEquals(6, gated.size(), gated.toString());
-        for (String id : List.of("A11", "A12", "A13", "A14")) {
-            assertTrue(gated.stream().anyMatch(c -> c.startsWith(id)), id);
-        }
-        for (Claim claim : claims) {
-            if (claim.status() == ClaimStatus.RECORDED) {
-                assertTrue(!claim.measured().contains("did not fall"), "acceptance 4: " + claim);
+    void specsAreBundledAndMirrored() throws Exception {
+        Reproduction reproduction = new DpNashViReproduction();
+        for (boolean full : new boolean[] {false, true}) {
+            List<BundledSpec> specs = reproduction.specs(full);
+            assertEquals(List.of("rz-tiny", "matching-pennies", "rock-paper-scissors", "e-scale"),
+                    specs.stream().map(BundledSpec::name).toList());
+            for (BundledSpec spec : specs) {
+                try (InputStream in = getClass().getClassLoader().getResourceAsStream(spec.resource())) {
+                    assertNotNull(in, spec.resource());
+                    String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    Path copy = Path.of("specs").resolve(spec.resource().substring("specs/".length()));
+                    assertEquals(Files.readString(copy), text, "mirror of " + spec.resource());
+                    assertTrue(text.contains("claims: dp-nash-vi/" + spec.name()), spec.resource());
+                    assertTrue(text.contains("zero-sum-regret") && text.contains("nash-gap"), spec.resource());
+                }
             }
         }
-        assertEquals(3, single.plots().size());
-        String summary = single.texts().get("dp_nash_vi_summary.txt");
-        assertTrue(summary.contains("certified gap") && summary.contains("mode=PRACTICAL"), summary);
-        assertTrue(log.stream().anyMatch(line -> line.startsWith("local eps=1 ") && line.contains("final Nash gap")));
-        List<String> metrics = single.records().stream().map(MetricRecord::metric).distinct().toList();
-        assertEquals(List.of("cumulative_regret", "nash_gap", "matrix_nash_gap"), metrics);
-        assertTrue(single.records().stream().anyMatch(r -> r.experiment().equals("central eps=1") && r.step() == 4000));
-    }
-
-    /** A synthetic series: regret curve f(K') for every trial, plus a per-trial offset. */
-    private static Series synthetic(io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind kind, double epsilon,
-                                    java.util.function.DoubleUnaryOperator curve) {
-        List<Integer> points = NashViProtocol.checkpoints(10_000);
-        int[] checkpoints = points.stream().mapToInt(Integer::intValue).toArray();
-        List<TrialResult> trials = new ArrayList<>();
-        for (int trial = 0; trial < 4; trial++) {
-            double[] regret = new double[checkpoints.length];
-            double[] gap = new double[checkpoints.length];
-            for (int i = 0; i < checkpoints.length; i++) {
-                regret[i] = curve.applyAsDouble(checkpoints[i]) + trial;
-                gap[i] = 1.0 / checkpoints[i];
-            }
-            trials.add(new TrialResult(trial, checkpoints, regret, gap, gap, false, 0, 0));
-        }
-        return new Series("rz-tiny", kind, epsilon, trials);
-    }
-
-    /**
-     * The claim logic on synthetic curves: sqrt-K non-private regret, additive central cost, sqrt-K local
-     * cost (all PASS); then mutants that must FAIL: linear regret (A11), local below central (A13), regret
-     * increasing in epsilon (A12), central cost growing faster than local (A14).
-     */
-    @Test
-    void claimLogicPassesAndFailsAsExpected() {
-        var np = io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind.NON_PRIVATE;
-        var central = io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind.CENTRAL;
-        var local = io.dpmarl.algorithms.tabular.nashvi.PrivatizerKind.LOCAL;
-        NashViProtocol protocol = new NashViProtocol(10_000, 100, 4, List.of(1.0, 10.0), 7, 0.1, 0.001,
-                Truncation.H, 0.1);
-        List<Series> good = List.of(synthetic(np, Double.POSITIVE_INFINITY, Math::sqrt),
-                synthetic(central, 1.0, k -> Math.sqrt(k) + 1000), synthetic(central, 10.0, k -> Math.sqrt(k) + 100),
-                synthetic(local, 1.0, k -> 20 * Math.sqrt(k)), synthetic(local, 10.0, k -> 3 * Math.sqrt(k)));
-        assertTrue(NashViClaims.evaluate(good, protocol, line -> { }).stream()
-                .allMatch(c -> c.status() != ClaimStatus.FAIL));
-        List<Series> bad = List.of(synthetic(np, Double.POSITIVE_INFINITY, k -> 0.5 * k),
-                synthetic(central, 1.0, k -> 0.5 * k + 10), synthetic(central, 10.0, k -> 0.5 * k + 100 + 0.3 * k),
-                synthetic(local, 1.0, k -> 0.5 * k + 5), synthetic(local, 10.0, k -> 0.5 * k + 50));
-        List<String> failed = NashViClaims.evaluate(bad, protocol, line -> { }).stream()
-                .filter(c -> c.status() == ClaimStatus.FAIL).map(c -> c.claim().substring(0, 3)).distinct().toList();
-        assertEquals(List.of("A11", "A12", "A13", "A14"), failed);
     }
 
     @Test
@@ -109,24 +61,93 @@ class DpNashViReproductionTest {
         Reproduction reproduction = Registry.discover().create(PluginKind.REPRODUCTION, Reproduction.class,
                 "dp-nash-vi");
         assertInstanceOf(DpNashViReproduction.class, reproduction);
-        assertEquals("dp-nash-vi", reproduction.paperId());
     }
 
-    /** Checkpoints are strictly increasing and end at K, also when K is a power of ten (no duplicate K). */
-    @Test
-    void checkpointsAreStrictlyIncreasing() {
-        for (int episodes : new int[] {10, 1000, 4000, 20_000, 100_000}) {
-            List<Integer> points = NashViProtocol.checkpoints(episodes);
-            assertEquals(episodes, (int) points.get(points.size() - 1));
-            for (int i = 1; i < points.size(); i++) {
-                assertTrue(points.get(i) > points.get(i - 1), episodes + ": " + points);
+    /** Rows of one experiment: regret f(K') + trial at log-spaced K', a Nash gap, a fallback rate of 1%. */
+    private static void experiment(List<MetricRecord> rows, String label, DoubleUnaryOperator curve) {
+        for (int trial = 0; trial < 4; trial++) {
+            for (long step = 100; step <= 100_000; step = step * 2 > 100_000 && step < 100_000 ? 100_000 : step * 2) {
+                rows.add(new MetricRecord(label, trial, trial, step, "cumulative_regret",
+                        curve.applyAsDouble(step) + trial));
+                rows.add(new MetricRecord(label, trial, trial, step, "nash_gap", 1.0 / step));
+                rows.add(new MetricRecord(label, trial, trial, step, "certified_gap", 2.0 / step));
+                rows.add(new MetricRecord(label, trial, trial, step, "fallback_rate", 0.01));
             }
         }
     }
 
+    private static Map<String, List<Series>> runs(DoubleUnaryOperator nonPrivate, DoubleUnaryOperator central1,
+                                                  DoubleUnaryOperator central10, DoubleUnaryOperator local1,
+                                                  DoubleUnaryOperator local10) {
+        List<MetricRecord> rows = new ArrayList<>();
+        experiment(rows, NON_PRIVATE, nonPrivate);
+        experiment(rows, String.format(CENTRAL, "1"), central1);
+        experiment(rows, String.format(CENTRAL, "10"), central10);
+        experiment(rows, String.format(LOCAL, "1"), local1);
+        experiment(rows, String.format(LOCAL, "10"), local10);
+        Map<String, List<Series>> runs = new LinkedHashMap<>();
+        runs.put("rz-tiny", Series.of("rz-tiny", rows));
+        return runs;
+    }
+
+    private static ClaimStatus status(List<Claim> claims, String prefix) {
+        List<ClaimStatus> statuses = claims.stream().filter(c -> c.claim().startsWith(prefix)).map(Claim::status)
+                .distinct().toList();
+        assertEquals(1, statuses.size(), prefix + ": " + claims);
+        return statuses.get(0);
+    }
+
+    @Test
+    void claimsPassOnTheoremShapedCurvesAndFailOnMutants() {
+        DoubleUnaryOperator sqrt = Math::sqrt;
+        List<Claim> good = NashViClaims.evaluate(runs(sqrt, k -> Math.sqrt(k) + 1000, k -> Math.sqrt(k) + 100,
+                k -> 20 * Math.sqrt(k), k -> 3 * Math.sqrt(k)), false);
+        assertEquals(ClaimStatus.PASS, status(good, "A11"));
+        assertEquals(ClaimStatus.PASS, status(good, "A12 central"));
+        assertEquals(ClaimStatus.PASS, status(good, "A12 local"));
+        assertEquals(ClaimStatus.PASS, status(good, "A14"));
+        assertEquals(ClaimStatus.RECORDED, status(good, "A13"));
+        assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("output Nash gap") && c.measured().contains("1.00%")));
+        // quick: A14 is recorded, not gated
+        assertEquals(ClaimStatus.RECORDED, status(NashViClaims.evaluate(runs(sqrt, k -> Math.sqrt(k) + 1000,
+                k -> Math.sqrt(k) + 100, k -> 20 * Math.sqrt(k), k -> 3 * Math.sqrt(k)), true), "A14"));
+
+        // dropped bonus: no optimism, linear regret
+        List<Claim> noBonus = NashViClaims.evaluate(runs(k -> 0.3 * k, k -> 0.3 * k + 1000, k -> 0.3 * k + 100,
+                k -> 0.3 * k + 20 * Math.sqrt(k), k -> 0.3 * k + 3 * Math.sqrt(k)), false);
+        assertEquals(ClaimStatus.FAIL, status(noBonus, "A11"));
+
+        // wrong noise scale (proportional to epsilon): more privacy cost at epsilon = 10 than at 1
+        List<Claim> wrongScale = NashViClaims.evaluate(runs(sqrt, k -> Math.sqrt(k) + 100, k -> Math.sqrt(k) + 1000,
+                k -> 3 * Math.sqrt(k), k -> 20 * Math.sqrt(k)), false);
+        assertEquals(ClaimStatus.FAIL, status(wrongScale, "A12 central"));
+        assertEquals(ClaimStatus.FAIL, status(wrongScale, "A12 local"));
+
+        // swapped privatizers: the "central" run pays sqrt(K), the "local" one a constant
+        List<Claim> swapped = NashViClaims.evaluate(runs(sqrt, k -> 20 * Math.sqrt(k), k -> 3 * Math.sqrt(k),
+                k -> Math.sqrt(k) + 1000, k -> Math.sqrt(k) + 100), false);
+        assertEquals(ClaimStatus.FAIL, status(swapped, "A14"));
+        assertEquals(ClaimStatus.DIFFERS, status(swapped, "A13"));
+        Claim a13 = swapped.stream().filter(c -> c.claim().startsWith("A13")).findFirst().orElseThrow();
+        assertTrue(a13.measured().contains("fails on rz-tiny eps=1"), a13.measured());
+    }
+
+    /** The E-multiplier sweep gives one RECORDED row per (privatizer, e-scale) with its fallback rate. */
+    @Test
+    void eScaleSweepRows() {
+        List<MetricRecord> rows = new ArrayList<>();
+        for (String scale : List.of("1", "0.1", "0.01", "0.001")) {
+            experiment(rows, String.format(LOCAL, "1") + " learner.e-scale=" + scale, Math::sqrt);
+        }
+        List<Claim> claims = NashViClaims.evaluate(Map.of("e-scale", Series.of("e-scale", rows)), true);
+        assertEquals(4, claims.size());
+        assertTrue(claims.stream().allMatch(c -> c.status() == ClaimStatus.RECORDED && c.measured().contains("%")));
+        assertTrue(claims.get(1).claim().startsWith("E multiplier 0.1"), claims.get(1).claim());
+    }
+
     @Test
     void slopeOfAPowerLawIsItsExponent() {
-        int[] x = {10, 100, 1000};
+        long[] x = {10, 100, 1000};
         double[] y = {Math.pow(10, 0.5), Math.pow(100, 0.5), Math.pow(1000, 0.5)};
         assertEquals(0.5, NashViClaims.slope(x, y, 0, 2), 1e-12);
     }
