@@ -69,12 +69,12 @@ class FederatedTdSensitivityAuditTest {
 
     @Test
     void perReleaseBoundOfLemma7HoldsAndConstantFeaturesAttainItsDerivedValue() {
+        // The bound c_max alpha_t 2R / (1 - gamma lambda) depends on the change round t: one audit per pair.
         for (Setting setting : assumptionSettings()) {
-            if (!isConstant(setting.parameters().stepSizes())) {
-                continue;
+            for (Pair<Dataset> pair : assumptionPairs(setting)) {
+                perReleaseAudit(setting, pair.first().round(), 1.0).check(List.of(pair),
+                        CoupledFederatedTd::firstAffectedRelease).assertHolds();
             }
-            perReleaseAudit(setting, 1.0).check(assumptionPairs(setting), CoupledFederatedTd::firstAffectedRelease)
-                    .assertHolds();
         }
         // phi = 1 in every state, N = 1: z_t = sum_{k <= t} (gamma lambda)^k, so the change of release t + 1 is
         // alpha 2R (1 - (gamma lambda)^{t+1}) / (1 - gamma lambda): the ratio to Lemma 7 is 1 - (gamma lambda)^{t+1}.
@@ -219,8 +219,16 @@ class FederatedTdSensitivityAuditTest {
 
     /** Lemma 7 for a constant step size: c_max alpha 2R / (1 - gamma lambda), times {@code factor}. */
     private static SensitivityAudit perReleaseAudit(Setting setting, double factor) {
+        if (!isConstant(setting.parameters().stepSizes())) {
+            throw new IllegalArgumentException("one declared bound for all pairs needs a constant step size");
+        }
+        return perReleaseAudit(setting, 0, factor);
+    }
+
+    /** Lemma 7 for a change at {@code round}: c_max alpha_round 2R / (1 - gamma lambda), times {@code factor}. */
+    private static SensitivityAudit perReleaseAudit(Setting setting, int round, double factor) {
         double declared = FederatedTdSensitivity.tight(R, GAMMA, LAMBDA, setting.weights().max(),
-                setting.parameters().alpha(0));
+                setting.parameters().alpha(round));
         return SensitivityAudit.of("first affected release " + setting, factor * declared, Norm.L2);
     }
 
