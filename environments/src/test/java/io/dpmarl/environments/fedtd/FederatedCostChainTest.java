@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.model.FederatedCostOracle;
+import io.dpmarl.core.model.FederatedStructure;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
@@ -140,5 +142,23 @@ class FederatedCostChainTest {
         assertThrows(IllegalArgumentException.class, () -> environment.step(new int[] {0, 1, 0}));
         assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.ENVIRONMENT,
                 Environment.class, "federated-cost-chain(states=4, features=5)", PluginContext.standalone(registry)));
+    }
+
+    @Test
+    void offersThePublicStructureAndTheExactOracle() {
+        FederatedCostModel model = RandomFederatedCostChain.generate(3, 6, 2, FeatureScaling.UNIT_MAX_ROW_NORM, 0.9,
+                0.5, new SplittableRandom(4));
+        FederatedCostChainEnvironment environment = new FederatedCostChainEnvironment(model, "chain");
+        FederatedStructure structure = environment.capability(FederatedStructure.class).orElseThrow();
+        assertEquals(model.features(), structure.features());
+        assertEquals(0.5, structure.costBound(), 0.0);
+        assertEquals(3, structure.weights().size());
+        assertEquals(1.0 / 3, structure.weights().get(2), 1e-15);
+        FederatedCostOracle oracle = environment.capability(FederatedCostOracle.class).orElseThrow();
+        TdLambdaOracle direct = new TdLambdaOracle(model, AggregationWeights.uniform(3), 0.8, 0.3);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(direct.thetaStar(), oracle.thetaStar(0.8, 0.3), 0.0);
+        double[] theta = {0.7, -1.1};
+        assertEquals(direct.averageApproximateValue(theta), oracle.averageValue(theta), 0.0);
+        assertThrows(IllegalArgumentException.class, () -> oracle.averageValue(new double[3]));
     }
 }

@@ -4,8 +4,9 @@
  * theta_t^i, downlink broadcast aggregate), one local TD(lambda) step per communication round on top of the
  * broadcast aggregate, a shared public eligibility trace, row-stochastic weights c.
  *
- * <p>Privacy (Algorithm 2): the master's downlink {@link io.dpmarl.core.comm.Channel} carries a privatizer, so
- * noise is added once per round, centrally, to the aggregate only (central DP with a trusted master). The
+ * <p>Privacy (Algorithm 2): each broadcast is one release of the run's
+ * {@link io.dpmarl.core.privacy.ReleaseStream} (its whole-run guarantee charged once, up front), so noise is added
+ * once per round, centrally, to the aggregate only (central DP with a trusted master). The
  * released downlink sequence is protected against a change of one agent's cost at one time (event level,
  * Lemma 7); the uplink is NOT protected: anyone reading theta_t^i and the broadcast recovers r_t^i exactly
  * (see {@link io.dpmarl.algorithms.federated.attack.CostRecoveryAttack}).
