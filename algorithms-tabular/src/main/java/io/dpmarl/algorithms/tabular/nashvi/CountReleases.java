@@ -19,11 +19,11 @@ public final class CountReleases {
     private final CountsPrivatizer privatizer;
     private final PrivacyLedger ledger;
     private final NoiseSource noise;
-    private final double[] noisyPairs;
-    private final double[] noisyTransitions;
     private final double[] pairs;
     private final double[] transitions;
     private final double[] items;
+    private final int[] setItems;
+    private double[] noisy;
     private CountStream stream;
     private int consumed;
     private int fallbacks;
@@ -46,16 +46,13 @@ public final class CountReleases {
         this.privatizer = privatizer;
         this.ledger = ledger;
         this.noise = noise;
-        this.noisyPairs = new double[shape.pairCount()];
-        this.noisyTransitions = new double[shape.transitionCount()];
         this.items = new double[shape.pairCount() + shape.transitionCount()];
+        this.setItems = new int[2 * shape.horizon()];
+        this.noisy = new double[items.length];
+        this.pairs = new double[shape.pairCount()];
+        this.transitions = new double[shape.transitionCount()];
         if (privatizer.postProcesses()) {
-            this.pairs = new double[shape.pairCount()];
-            this.transitions = new double[shape.transitionCount()];
             postProcess();
-        } else {
-            this.pairs = noisyPairs;
-            this.transitions = noisyTransitions;
         }
         if (privatizer.releasesRunningTotals()) {
             stream = privatizer.openEpisodeStream(ledger, noise, 0, episodes);
@@ -76,13 +73,17 @@ public final class CountReleases {
         if (consumed >= episodes) {
             throw new IllegalStateException(privatizer.name() + " is bounded to K = " + episodes + " episodes");
         }
-        java.util.Arrays.fill(items, 0);
+        for (int index : setItems) {
+            items[index] = 0; // clears the previous episode's ones (O(H), not O(HSABS))
+        }
         int[] visited = indicators.pairs();
         int[] next = indicators.nextStates();
         int offset = shape.pairCount();
         for (int h = 0; h < visited.length; h++) {
             items[visited[h]] += 1;
             items[offset + visited[h] * shape.numStates() + next[h]] += 1;
+            setItems[2 * h] = visited[h];
+            setItems[2 * h + 1] = offset + visited[h] * shape.numStates() + next[h];
         }
         if (!privatizer.releasesRunningTotals()) {
             stream = privatizer.openEpisodeStream(ledger, noise, consumed, episodes);
@@ -90,25 +91,24 @@ public final class CountReleases {
         double[] released = ((Statistic.Vector) stream.release(new Statistic.Vector(items))).values();
         consumed++;
         if (privatizer.releasesRunningTotals()) {
-            System.arraycopy(released, 0, noisyPairs, 0, noisyPairs.length);
-            System.arraycopy(released, offset, noisyTransitions, 0, noisyTransitions.length);
+            noisy = released;
         } else {
-            for (int i = 0; i < noisyPairs.length; i++) {
-                noisyPairs[i] += released[i];
-            }
-            for (int i = 0; i < noisyTransitions.length; i++) {
-                noisyTransitions[i] += released[offset + i];
+            for (int i = 0; i < released.length; i++) {
+                noisy[i] += released[i];
             }
         }
         if (privatizer.postProcesses()) {
             postProcess();
+        } else {
+            System.arraycopy(noisy, 0, pairs, 0, pairs.length);
+            System.arraycopy(noisy, offset, transitions, 0, transitions.length);
         }
         return current();
     }
 
     private void postProcess() {
-        System.arraycopy(noisyPairs, 0, pairs, 0, pairs.length);
-        System.arraycopy(noisyTransitions, 0, transitions, 0, transitions.length);
+        System.arraycopy(noisy, 0, pairs, 0, pairs.length);
+        System.arraycopy(noisy, pairs.length, transitions, 0, transitions.length);
         lastFallbacks = CountPostProcessor.apply(pairs, transitions, shape.numStates(), width);
         fallbacks += lastFallbacks;
     }
@@ -119,7 +119,8 @@ public final class CountReleases {
 
     /** The noisy counts {@code N^} before post-processing (a copy, for diagnostics and audits). */
     public PrivateCounts noisyCounts() {
-        return new PrivateCounts(noisyPairs.clone(), noisyTransitions.clone());
+        return new PrivateCounts(java.util.Arrays.copyOfRange(noisy, 0, pairs.length),
+                java.util.Arrays.copyOfRange(noisy, pairs.length, noisy.length));
     }
 
     /** The width E used by the post-processing and the bonus. */
@@ -140,7 +141,7 @@ public final class CountReleases {
         return stream;
     }
 
-    /** Infeasible post-processing problems so far (outside the good event; spec item 11). */
+    /** Infeasible post-processing problems so far (outside the good event of Lemma 5.8). */
     public int postProcessingFallbacks() {
         return fallbacks;
     }

@@ -38,23 +38,45 @@ public abstract class CountStream extends AbstractReleaseStream {
     protected final Statistic perturb(Statistic input, long round) {
         double[] values = ((Statistic.Vector) input).values();
         dimension = values.length;
+        if (!projects() || isIndicatorVector(values)) {
+            return new Statistic.Vector(noisy(values, round));
+        }
         double[] indicators = new double[values.length];
         int ones = 0;
-        boolean changed = false;
         for (int i = 0; i < values.length; i++) {
-            double value = values[i];
-            double projectedValue = value >= 0.5 && ones < 2 * horizon ? 1.0 : 0.0;
+            double projectedValue = values[i] >= 0.5 && ones < 2 * horizon ? 1.0 : 0.0;
             ones += (int) projectedValue;
-            changed |= projectedValue != value;
             indicators[i] = projectedValue;
         }
-        if (changed) {
-            projected++;
-        }
+        projected++;
         return new Statistic.Vector(noisy(indicators, round));
     }
 
-    /** The private release of a projected indicator vector (a fresh array the caller may keep). */
+    /** True if every entry is 0 or 1 and at most {@code 2H} are 1 (the projection would change nothing). */
+    private boolean isIndicatorVector(double[] values) {
+        int ones = 0;
+        for (double value : values) {
+            if (value == 1.0) {
+                ones++;
+            } else if (value != 0.0) {
+                return false;
+            }
+        }
+        return ones <= 2 * horizon;
+    }
+
+    /**
+     * Whether inputs are projected onto the indicator set before {@link #noisy}; only a stream without a privacy
+     * guarantee (the non-private baseline) may answer false.
+     */
+    protected boolean projects() {
+        return true;
+    }
+
+    /**
+     * The private release of a projected indicator vector, which must not be modified (it may be the caller's
+     * input). Returns a fresh array the caller may keep, except where the subclass documents otherwise.
+     */
     protected abstract double[] noisy(double[] indicators, long round);
 
     /** How many inputs the projection onto the indicator set changed (0 for a learner's own indicators). */

@@ -9,7 +9,8 @@ import java.util.OptionalLong;
 /**
  * The epsilon = infinity baseline of DP-Nash-VI, plugin {@code nashvi-non-private}: releases the exact running
  * totals {@code N} (width {@code E = 0}, no post-processing), so DP-Nash-VI becomes Nash-VI with its bonus. No
- * privacy: every release charges a {@link PrivacyEvent.NonPrivateEvent}.
+ * privacy: every release charges a {@link PrivacyEvent.NonPrivateEvent}, inputs are not projected, and a release is
+ * the stream's running-totals array itself (read-only; later releases update it).
  */
 public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
 
@@ -59,6 +60,12 @@ public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
             private double[] totals;
 
             @Override
+            protected boolean projects() {
+                return false; // no guarantee to protect: the exact counts are released as given
+            }
+
+            /** The running totals themselves (no copy: the baseline's release is read-only and changes later). */
+            @Override
             protected double[] noisy(double[] indicators, long round) {
                 if (totals == null) {
                     totals = new double[indicators.length];
@@ -66,7 +73,7 @@ public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
                 for (int i = 0; i < indicators.length; i++) {
                     totals[i] += indicators[i];
                 }
-                return totals.clone();
+                return totals;
             }
         };
     }

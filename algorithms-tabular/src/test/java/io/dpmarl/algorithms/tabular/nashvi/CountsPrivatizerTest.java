@@ -86,21 +86,32 @@ class CountsPrivatizerTest {
         }
     }
 
-    /** Inputs off the indicator set are projected (entries to {0, 1}, at most 2H ones) and counted. */
+    /**
+     * Inputs off the indicator set are projected (entries to {0, 1}, at most 2H ones) and counted, by a private
+     * stream (local at epsilon = 1e9: noise below 1e-6); the non-private baseline releases its input as given.
+     */
     @Test
     void projectionOntoTheIndicatorSetIsCounted() {
-        NonPrivateCountsPrivatizer exact = new NonPrivateCountsPrivatizer(1);
-        CountStream stream = exact.openStream(new StreamRequest(PrivacyLedger.unaccounted(), LedgerKey.global(),
-                NoiseSource.seeded(1), "test", OptionalLong.of(3)));
+        LocalCountsPrivatizer local = new LocalCountsPrivatizer(1e9, 1, NoiseCalibration.RIGOROUS);
+        CountStream stream = local.openStream(new StreamRequest(PrivacyLedger.unaccounted(), LedgerKey.user(0),
+                NoiseSource.seeded(1), "test", OptionalLong.empty()));
         double[] first = ((Statistic.Vector) stream.release(new Statistic.Vector(new double[] {1, 0, 1, 0}))).values();
         assertEquals(0, stream.projectedReleases());
         double[] second = ((Statistic.Vector) stream.release(new Statistic.Vector(new double[] {5, -2, 1, 1})))
                 .values();
         assertEquals(1, stream.projectedReleases());
         // {5, -2, 1, 1} -> {1, 0, 1, 0}: clipped, and the third one dropped (2H = 2)
-        assertEquals(List.of(1.0, 0.0, 1.0, 0.0), List.of(first[0], first[1], first[2], first[3]));
-        assertEquals(List.of(2.0, 0.0, 2.0, 0.0), List.of(second[0], second[1], second[2], second[3]));
+        double[] expected = {1, 0, 1, 0};
+        for (int i = 0; i < 4; i++) {
+            assertEquals(expected[i], first[i], 1e-6);
+            assertEquals(expected[i], second[i], 1e-6);
+        }
         assertThrows(IllegalArgumentException.class, () -> stream.release(new Statistic.Vector(new double[] {1, 0})));
+        CountStream exact = new NonPrivateCountsPrivatizer(1).openStream(new StreamRequest(PrivacyLedger.unaccounted(),
+                LedgerKey.global(), NoiseSource.seeded(1), "test", OptionalLong.of(1)));
+        double[] totals = ((Statistic.Vector) exact.release(new Statistic.Vector(new double[] {5, -2, 1, 1}))).values();
+        assertEquals(List.of(5.0, -2.0, 1.0, 1.0), List.of(totals[0], totals[1], totals[2], totals[3]));
+        assertEquals(0, exact.projectedReleases());
     }
 
     /** Integer indicators are on every grid of b below 2^39: report = indicator + replayed noise, exactly. */
