@@ -13,7 +13,9 @@ import java.util.SplittableRandom;
 /**
  * Plugin {@code federated-cost-chain(agents, states, features, model-seed, scaling, gamma, lambda)}: the random
  * federated Markov cost process of paper 003 Section 6 ({@link RandomFederatedCostChain}). The model is drawn
- * from {@code model-seed}; the trajectory from the seed given to {@code reset}. Rewards are the agents' costs.
+ * from {@code model-seed}; the trajectory from the seed given to {@code reset}. Rewards are the agents' costs. The
+ * environment offers the public {@code FederatedStructure} (features, uniform weights, declared cost bound R = 0.5)
+ * and the exact {@code FederatedCostOracle} (evaluators only).
  */
 @AutoService(PluginProvider.class)
 public final class FederatedCostChainProvider implements PluginProvider<Environment> {
@@ -30,8 +32,10 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
 
     @Override
     public String description() {
-        return "Random federated Markov cost process of DP federated TD(lambda) (paper 003): N agents, one shared"
-                + " state, private per-agent costs reported as rewards (positive costs), no actions.";
+        return "Random federated Markov cost process of DP federated TD(lambda) (Zeng et al. 2022): N agents, one"
+                + " shared state, private per-agent costs in [0, 0.5] reported as rewards, no actions; declares the cost"
+                + " bound R = 0.5, the features and uniform weights (FederatedStructure) and an exact oracle for"
+                + " evaluators (FederatedCostOracle).";
     }
 
     @Override

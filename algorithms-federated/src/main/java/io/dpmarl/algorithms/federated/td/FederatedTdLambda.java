@@ -57,8 +57,9 @@ public final class FederatedTdLambda {
         this.parameters = parameters;
         this.master = new FederatedTdMaster(weights, features.numFeatures(), downlink);
         List<FederatedTdWorker> list = new ArrayList<>(weights.size());
+        double[][] rows = FederatedTdWorker.rows(features);
         for (int i = 0; i < weights.size(); i++) {
-            list.add(new FederatedTdWorker(i, features, parameters, initialParameters[i], costBound));
+            list.add(new FederatedTdWorker(i, rows, parameters, initialParameters[i], costBound));
         }
         this.workers = List.copyOf(list);
     }

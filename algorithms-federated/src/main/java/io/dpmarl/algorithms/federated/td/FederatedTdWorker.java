@@ -23,7 +23,7 @@ import io.dpmarl.core.validation.Checks;
  */
 public final class FederatedTdWorker {
     private final int index;
-    private final FederatedFeatures features;
+    private final double[][] rows;
     private final double costBound;
     private long clipped;
     private final TdParameters parameters;
@@ -44,11 +44,16 @@ public final class FederatedTdWorker {
      */
     public FederatedTdWorker(int index, FederatedFeatures features, TdParameters parameters, double[] initialTheta,
                              double costBound) {
+        this(index, rows(features), parameters, initialTheta, costBound);
+    }
+
+    /** A worker reading the features from {@code rows} (S x K, shared read-only by the workers of one team). */
+    FederatedTdWorker(int index, double[][] rows, TdParameters parameters, double[] initialTheta, double costBound) {
         this.index = index;
         this.costBound = Checks.positiveOrInfinite("costBound", costBound);
-        this.features = features;
+        this.rows = rows;
         this.parameters = parameters;
-        this.numFeatures = features.numFeatures();
+        this.numFeatures = rows[0].length;
         if (initialTheta.length != numFeatures) {
             throw new IllegalArgumentException("initial theta of worker " + index + " must have K = " + numFeatures
                     + " entries, got " + initialTheta.length);
@@ -64,7 +69,7 @@ public final class FederatedTdWorker {
     public void begin(int initialState) {
         state = initialState;
         for (int k = 0; k < numFeatures; k++) {
-            trace[k] = parameters.trace() == TraceInitialisation.PHI_S0 ? features.get(initialState, k) : 0.0;
+            trace[k] = parameters.trace() == TraceInitialisation.PHI_S0 ? rows[initialState][k] : 0.0;
         }
     }
 
@@ -93,8 +98,10 @@ public final class FederatedTdWorker {
         double alpha = parameters.alpha(round);
         double gamma = parameters.gamma();
         double temporalDifference = 0;
+        double[] phiNext = rows[next];
+        double[] phiState = rows[state];
         for (int k = 0; k < numFeatures; k++) {
-            temporalDifference += (gamma * features.get(next, k) - features.get(state, k)) * theta[k];
+            temporalDifference += (gamma * phiNext[k] - phiState[k]) * theta[k];
         }
         if (Double.isNaN(cost)) {
             throw new IllegalArgumentException("cost of worker " + index + " must be a number in [-R, R], got NaN");
@@ -109,7 +116,7 @@ public final class FederatedTdWorker {
         double decay = gamma * parameters.lambda();
         for (int k = 0; k < numFeatures; k++) {
             updated[k] = broadcast[k] + step * trace[k];
-            trace[k] = decay * trace[k] + features.get(next, k);
+            trace[k] = decay * trace[k] + phiNext[k];
         }
         theta = updated;
         state = next;
@@ -120,6 +127,17 @@ public final class FederatedTdWorker {
         if (state < 0) {
             throw new IllegalStateException("worker " + index + ": begin(s_0) must be called first");
         }
+    }
+
+    /** A copy of Phi as rows (the features are public and fixed for a run). */
+    static double[][] rows(FederatedFeatures features) {
+        double[][] rows = new double[features.numStates()][features.numFeatures()];
+        for (int s = 0; s < rows.length; s++) {
+            for (int k = 0; k < rows[s].length; k++) {
+                rows[s][k] = features.get(s, k);
+            }
+        }
+        return rows;
     }
 
     /** How many costs were clipped to [-R, R] so far. */
