@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 /**
  * The epsilon = infinity baseline of DP-Nash-VI, plugin {@code nashvi-non-private}: releases the exact running
  * totals {@code N} (width {@code E = 0}, no post-processing), so DP-Nash-VI becomes Nash-VI with its bonus. No
- * privacy: every release charges a {@link PrivacyEvent.NonPrivateEvent}, inputs are not projected, and a release is
+ * privacy: a stream charges one {@link PrivacyEvent.NonPrivateEvent} when it opens, inputs are not projected, and a release is
  * the stream's running-totals array itself (read-only; later releases update it).
  */
 public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
@@ -29,9 +29,10 @@ public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
         return new PrivacyEvent.NonPrivateEvent();
     }
 
+    /** One {@link PrivacyEvent.NonPrivateEvent} for the whole stream, charged when it opens (no per-release cost). */
     @Override
     public StreamAccounting accounting(OptionalLong length) {
-        return new StreamAccounting.PerRelease(event());
+        return new StreamAccounting.UpFront(event(), length.orElse(Long.MAX_VALUE));
     }
 
     @Override
