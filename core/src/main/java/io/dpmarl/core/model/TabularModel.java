@@ -10,7 +10,7 @@ import io.dpmarl.core.game.JointActions;
  * <p>A capability of an {@link io.dpmarl.core.env.Environment}: oracles (backward induction, best
  * responses, regret) use it, learners never do. The environment's {@code step} samples from this model.
  */
-public interface TabularModel {
+public interface TabularModel extends ExactModel {
 
     /** Number of states S. */
     int numStates();

@@ -4,16 +4,17 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaParameterizedType;
 import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.evaluate.Evaluator;
+import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.learn.Planner;
+import io.dpmarl.core.model.ExactModel;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyLedger;
@@ -50,23 +51,27 @@ final class ArchitectureRules {
             .because("core is the bottom layer");
 
     /**
-     * In the algorithm modules, only evaluators and planners (and the providers that create them) ask an
-     * environment for a capability (its exact model); learners never do.
+     * In the algorithm modules, only evaluators and planners (the providers that create them, and the helpers in
+     * {@code evaluate} packages) depend on an {@link ExactModel} capability; learners never read the exact model.
+     * Public structure a learner is told in advance (features, weights, known rewards) is not an exact model.
      */
     static final ArchRule LEARNERS_DO_NOT_READ_THE_MODEL = classes()
             .that().resideInAnyPackage("io.dpmarl.algorithms..", "io.dpmarl.planning..")
-            .should(new ArchCondition<JavaClass>("ask an environment for a capability only if it is an evaluator or a "
-                    + "planner, or creates one") {
+            .should(new ArchCondition<JavaClass>("depend on an exact model only if it is an evaluator or a planner, "
+                    + "creates one, or helps one from an evaluate package") {
                 @Override
                 public void check(JavaClass javaClass, ConditionEvents events) {
-                    if (mayReadModel(javaClass)) {
-                        return;
-                    }
-                    for (JavaMethodCall call : javaClass.getMethodCallsFromSelf()) {
-                        if (call.getTarget().getOwner().isAssignableTo(Environment.class)
-                                && call.getTarget().getName().equals("capability")) {
-                            events.add(SimpleConditionEvent.violated(call, call.getDescription()
-                                    + ": a learner must not read the environment's model"));
+                    boolean mayRead = mayReadModel(javaClass) || javaClass.getPackageName().contains(".evaluate");
+                    for (Dependency dependency : javaClass.getDirectDependenciesFromSelf()) {
+                        JavaClass target = dependency.getTargetClass();
+                        if (!mayRead && target.isAssignableTo(ExactModel.class)) {
+                            events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()
+                                    + ": a learner must not read the environment's exact model"));
+                        }
+                        if (javaClass.isAssignableTo(Learner.class) && target.getPackageName().contains(".evaluate")
+                                && target.getPackageName().startsWith("io.dpmarl")) {
+                            events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()
+                                    + ": a learner must not use the evaluators' exact-model helpers"));
                         }
                     }
                 }

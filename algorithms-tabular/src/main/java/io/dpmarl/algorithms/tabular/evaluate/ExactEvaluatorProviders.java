@@ -52,6 +52,11 @@ public final class ExactEvaluatorProviders {
         }
 
         @Override
+        public java.util.List<String> metrics() {
+            return java.util.List.of(NashGapEvaluator.NASH_GAP);
+        }
+
+        @Override
         public Evaluator create(Params params, PluginContext context) {
             Environment environment = zeroSum(context, name());
             OptionalLong last = context.schedule().filter(s -> s.unit() == io.dpmarl.core.pipeline.Schedule.Unit.EPISODES)
@@ -87,6 +92,11 @@ public final class ExactEvaluatorProviders {
         }
 
         @Override
+        public java.util.List<String> metrics() {
+            return java.util.List.of(ZeroSumRegretEvaluator.CUMULATIVE_REGRET);
+        }
+
+        @Override
         public Evaluator create(Params params, PluginContext context) {
             return new ZeroSumRegretEvaluator(ExactPolicyTables.model(zeroSum(context, name()), name()),
                     params.integer("every"));
@@ -115,6 +125,11 @@ public final class ExactEvaluatorProviders {
         @Override
         public ParamSpec parameters() {
             return ParamSpec.none();
+        }
+
+        @Override
+        public java.util.List<String> metrics() {
+            return java.util.List.of(ZeroSumRegretEvaluator.CUMULATIVE_REGRET);
         }
 
         @Override

@@ -45,6 +45,11 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
     }
 
     @Override
+    public java.util.List<String> metrics() {
+        return java.util.List.of(DpNashViLearner.CERTIFIED_GAP, DpNashViLearner.FALLBACK_RATE);
+    }
+
+    @Override
     public String description() {
         return "DP-Nash-VI self-play for two-player zero-sum Markov games (Qiao-Wang 2024 Alg. 1) with a count "
                 + "privatizer plugin: nashvi-central-counts (epsilon-JDP), nashvi-local-counts (epsilon-LDP) or "
@@ -53,9 +58,8 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
 
     @Override
     public ParamSpec parameters() {
-        // A string holding the nested spec until Param.plugin(name, PluginKind.PRIVATIZER, ...) is available.
         return ParamSpec.of(
-                Param.string("privatizer", "count privatizer spec: nashvi-central-counts(epsilon=..), "
+                Param.plugin("privatizer", PluginKind.PRIVATIZER, "count privatizer: nashvi-central-counts(epsilon=..), "
                         + "nashvi-local-counts(epsilon=..) or nashvi-non-private").withDefault(
                         "nashvi-central-counts(epsilon=1)"),
                 Param.real("beta", "failure probability").above(0).below(1).withDefault(0.1),
