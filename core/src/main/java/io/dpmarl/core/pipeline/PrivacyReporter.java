@@ -17,10 +17,14 @@ public final class PrivacyReporter {
     private final Set<LedgerKey> changed = new LinkedHashSet<>();
     private TrialId trial = new TrialId("standalone", 0, 0);
 
-    /** A reporter of {@code ledger} into {@code sink}; it registers itself as a listener. */
+    /**
+     * A reporter of {@code ledger} into {@code sink}; it registers itself as a listener. Keys charged before it was
+     * created (an up-front stream opened when the learner was built) are reported at the first reporting point.
+     */
     public PrivacyReporter(PrivacyLedger ledger, Consumer<PrivacyRow> sink) {
         this.ledger = ledger;
         this.sink = sink;
+        changed.addAll(ledger.keys());
         ledger.addListener(entry -> {
             synchronized (changed) {
                 changed.add(entry.key());

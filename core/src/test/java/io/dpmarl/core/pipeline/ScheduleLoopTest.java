@@ -132,6 +132,26 @@ class ScheduleLoopTest {
         assertEquals("agent/0", privacy.get(0).key());
     }
 
+    @Test
+    void chargesMadeBeforeTheLoopStartsAreReported() {
+        Schedule schedule = Schedule.episodes(1);
+        RandomStreams streams = RandomStreams.of(5);
+        PrivacyLedger ledger = PrivacyLedger.of(() -> registry.create(PluginKind.ACCOUNTANT, Accountant.class,
+                "sum-test"), 1e-6);
+        // An up-front stream opened while the learner is built charges before the pipeline (and its reporter) exists.
+        ledger.charge(io.dpmarl.core.privacy.LedgerKey.global(), new io.dpmarl.core.privacy.PrivacyEvent.PureEvent(1.0),
+                1, "up-front");
+        Environment environment = bandit(2);
+        TrialMetrics metrics = new TrialMetrics(rows::add);
+        PluginContext context = new PluginContext(streams, streams.noise("privacy"), ledger, Optional.of(environment),
+                registry, metrics, Optional.of(schedule));
+        Learner learner = registry.create(PluginKind.LEARNER, Learner.class, LEARNER, context);
+        Pipeline.builder().environment(environment).learner(learner).ledger(ledger).streams(streams).metrics(metrics)
+                .privacySink(privacy::add).build().run(new TrialId("u", 0, 5), schedule);
+        assertEquals(List.of("global", "agent/0"), privacy.stream().map(PrivacyRow::key).toList());
+        assertEquals(1.0, privacy.get(0).epsilon(), 0.0);
+    }
+
     /** One agent, one action, no horizon: the episode never ends by itself. */
     private static final class Continuing implements Environment {
         @Override

@@ -51,31 +51,47 @@ final class ArchitectureRules {
             .because("core is the bottom layer");
 
     /**
-     * In the algorithm modules, only evaluators and planners (the providers that create them, and the helpers in
-     * {@code evaluate} packages) depend on an {@link ExactModel} capability; learners never read the exact model.
+     * In the algorithm modules (and wherever a learner lives), only evaluators and planners (the providers that
+     * create them, and the helpers in {@code evaluate} and {@code oracle} packages) depend on an {@link ExactModel}
+     * capability; learners never read the exact model. The planning module is planners, which may.
      * Public structure a learner is told in advance (features, weights, known rewards) is not an exact model.
      */
     static final ArchRule LEARNERS_DO_NOT_READ_THE_MODEL = classes()
-            .that().resideInAnyPackage("io.dpmarl.algorithms..", "io.dpmarl.planning..")
+            .that().resideInAPackage("io.dpmarl.algorithms..").or().areAssignableTo(Learner.class)
             .should(new ArchCondition<JavaClass>("depend on an exact model only if it is an evaluator or a planner, "
                     + "creates one, or helps one from an evaluate package") {
                 @Override
                 public void check(JavaClass javaClass, ConditionEvents events) {
-                    boolean mayRead = mayReadModel(javaClass) || javaClass.getPackageName().contains(".evaluate");
+                    boolean mayRead = mayReadModel(javaClass) || isModelHelperPackage(javaClass);
                     for (Dependency dependency : javaClass.getDirectDependenciesFromSelf()) {
                         JavaClass target = dependency.getTargetClass();
                         if (!mayRead && target.isAssignableTo(ExactModel.class)) {
                             events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()
                                     + ": a learner must not read the environment's exact model"));
                         }
-                        if (javaClass.isAssignableTo(Learner.class) && target.getPackageName().contains(".evaluate")
-                                && target.getPackageName().startsWith("io.dpmarl")) {
+                        if (javaClass.isAssignableTo(Learner.class) && !target.equals(javaClass)
+                                && target.getPackageName().startsWith("io.dpmarl") && readsExactModel(target)) {
                             events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()
-                                    + ": a learner must not use the evaluators' exact-model helpers"));
+                                    + ": a learner must not use a helper that reads the exact model"));
                         }
                     }
                 }
             });
+
+    /** The evaluators' and planners' helpers: classes in {@code evaluate} or {@code oracle} packages. */
+    private static boolean isModelHelperPackage(JavaClass javaClass) {
+        String name = javaClass.getPackageName();
+        return name.contains(".evaluate") || name.contains(".oracle");
+    }
+
+    private static boolean readsExactModel(JavaClass javaClass) {
+        for (Dependency dependency : javaClass.getDirectDependenciesFromSelf()) {
+            if (dependency.getTargetClass().isAssignableTo(ExactModel.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private static boolean mayReadModel(JavaClass javaClass) {
         JavaClass outermost = javaClass;
