@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * {@code privacy.csv} at its reporting interval). {@link #maxEpsilon} at the reporting delta recomputes only the
  * principals charged since it was last asked, so recording it once per episode costs O(1) amortised.
  *
- * <p>A key any of whose releases was nominal has no formal guarantee: its epsilon is reported as infinity.
+ * <p>A key any of whose releases was nominal has no formal guarantee: its epsilon is reported as infinity, and a
+ * ledger with a budget refuses nominal releases.
  */
 public final class PrivacyLedger {
     private final Supplier<Accountant> accountantFactory;
@@ -76,6 +77,10 @@ public final class PrivacyLedger {
         boolean nominal = event instanceof PrivacyEvent.NominalEvent;
         KeyState principalState = states.get(principal);
         KeyState leafState = key.equals(principal) ? null : states.get(key);
+        if (nominal && budgetPerPrincipal.isPresent()) {
+            throw new PrivacyBudgetExceededException("privacy budget cannot admit a release without a formal guarantee "
+                    + "(" + event.describe() + ") to " + principal + "; release refused");
+        }
         if (accounted && !nominal) {
             // With a budget, compose into a copy first: a refused charge must leave every key as it was. Without
             // one, only an unsupported event can fail, and that is checked before anything changes.

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.fixtures.StreamedToyPrivatizer;
 import io.dpmarl.core.fixtures.ToyPrivatizer;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Neighbouring;
@@ -36,6 +37,13 @@ class PrivatizerConformanceTest {
     @Test
     void acceptsWellFormedPrivatizer() {
         assertDoesNotThrow(() -> PrivatizerConformance.check(new ToyPrivatizer()));
+    }
+
+    @Test
+    void acceptsWellFormedStreamsInEveryAccountingMode() {
+        for (StreamedToyPrivatizer.Mode mode : StreamedToyPrivatizer.Mode.values()) {
+            assertDoesNotThrow(() -> PrivatizerConformance.check(new StreamedToyPrivatizer(mode)), mode.name());
+        }
     }
 
     /** Accepts only categories out of 5, which the default sample (2 categories) does not match. */
