@@ -54,7 +54,7 @@ public final class CountReleases {
         if (privatizer.postProcesses()) {
             postProcess();
         }
-        if (privatizer.releasesRunningTotals()) {
+        if (!privatizer.streamPerUser()) {
             stream = privatizer.openEpisodeStream(ledger, noise, 0, episodes);
         }
     }
@@ -85,14 +85,14 @@ public final class CountReleases {
             setItems[2 * h] = visited[h];
             setItems[2 * h + 1] = offset + visited[h] * shape.numStates() + next[h];
         }
-        if (!privatizer.releasesRunningTotals()) {
+        if (privatizer.streamPerUser()) {
             stream = privatizer.openEpisodeStream(ledger, noise, consumed, episodes);
         }
         double[] released = ((Statistic.Vector) stream.release(new Statistic.Vector(items))).values();
         consumed++;
         if (privatizer.releasesRunningTotals()) {
             noisy = released;
-        } else {
+        } else if (privatizer.postProcesses()) {
             for (int i = 0; i < released.length; i++) {
                 noisy[i] += released[i];
             }
@@ -100,7 +100,7 @@ public final class CountReleases {
         if (privatizer.postProcesses()) {
             postProcess();
         } else {
-            // The exact release equals these sums; adding the episode's 2H ones is O(H) instead of copying HSAB(S+1).
+            // The exact release is the episode's indicator vector: adding its 2H ones is O(H), not O(HSAB(S+1)).
             for (int h = 0; h < visited.length; h++) {
                 pairs[visited[h]] += 1;
                 transitions[visited[h] * shape.numStates() + next[h]] += 1;
@@ -122,6 +122,9 @@ public final class CountReleases {
 
     /** The noisy counts {@code N^} before post-processing (a copy, for diagnostics and audits). */
     public PrivateCounts noisyCounts() {
+        if (!privatizer.postProcesses()) {
+            return new PrivateCounts(pairs.clone(), transitions.clone()); // exact counts: N^ = N~ = N
+        }
         return new PrivateCounts(java.util.Arrays.copyOfRange(noisy, 0, pairs.length),
                 java.util.Arrays.copyOfRange(noisy, pairs.length, noisy.length));
     }

@@ -46,10 +46,15 @@ public abstract sealed class CountsPrivatizer implements Privatizer
     public abstract double confidenceWidth(CountShape shape, int episodes, double beta);
 
     /**
-     * True if a stream's release is the running total {@code N^} over the episodes so far (one stream for the run);
-     * false if it is one user's report, which the agent sums (one stream per episode, charged to that user).
+     * True if a stream's release is the running total {@code N^} over the episodes so far; false if it is one user's
+     * report, which the agent sums.
      */
     public abstract boolean releasesRunningTotals();
+
+    /** True if each user (episode) gets its own one-release stream charged to {@link LedgerKey#user(long)}. */
+    public boolean streamPerUser() {
+        return !releasesRunningTotals();
+    }
 
     /** True if the released counts go through the post-processing of eqs. 8-9 (false: the counts are exact). */
     public boolean postProcesses() {
@@ -58,12 +63,12 @@ public abstract sealed class CountsPrivatizer implements Privatizer
 
     /**
      * Opens the stream a DP-Nash-VI run of K episodes uses for episode {@code episode} (from 0): the run's single
-     * stream under {@link LedgerKey#global()} for running totals, user {@code episode}'s one-release stream under
-     * {@link LedgerKey#user(long)} for per-user reports.
+     * stream of K releases under {@link LedgerKey#global()}, or, with {@link #streamPerUser()}, user
+     * {@code episode}'s one-release stream under {@link LedgerKey#user(long)}.
      */
     public CountStream openEpisodeStream(PrivacyLedger ledger, NoiseSource noise, long episode, long episodes) {
-        LedgerKey key = releasesRunningTotals() ? LedgerKey.global() : LedgerKey.user(episode);
-        long length = releasesRunningTotals() ? episodes : 1;
+        LedgerKey key = streamPerUser() ? LedgerKey.user(episode) : LedgerKey.global();
+        long length = streamPerUser() ? 1 : episodes;
         return openStream(new StreamRequest(ledger, key, noise, name(), OptionalLong.of(length)));
     }
 

@@ -45,9 +45,16 @@ public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
         return 0.0;
     }
 
+    /** The release is the user's exact indicator vector (the agent sums it: {@code N~ = N}). */
     @Override
     public boolean releasesRunningTotals() {
-        return true;
+        return false;
+    }
+
+    /** One stream for the run, charged one up-front {@link PrivacyEvent.NonPrivateEvent}. */
+    @Override
+    public boolean streamPerUser() {
+        return false;
     }
 
     @Override
@@ -58,23 +65,15 @@ public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
     @Override
     public CountStream openStream(StreamRequest request) {
         return new CountStream(request, accounting(request.length()), horizon()) {
-            private double[] totals;
-
             @Override
             protected boolean projects() {
                 return false; // no guarantee to protect: the exact counts are released as given
             }
 
-            /** The running totals themselves (no copy: the baseline's release is read-only and changes later). */
+            /** The input itself (no copy: an exact release, read-only like every statistic). */
             @Override
             protected double[] noisy(double[] indicators, long round) {
-                if (totals == null) {
-                    totals = new double[indicators.length];
-                }
-                for (int i = 0; i < indicators.length; i++) {
-                    totals[i] += indicators[i];
-                }
-                return totals;
+                return indicators;
             }
         };
     }
