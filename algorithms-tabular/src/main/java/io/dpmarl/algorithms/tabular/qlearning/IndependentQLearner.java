@@ -39,7 +39,12 @@ public final class IndependentQLearner implements Learner {
     private final double alpha;
     private final double exploration;
     private final RandomGenerator[] explorationStreams;
+    /** Metric name of the number of rewards clipped to the privatizer's range so far. */
+    public static final String REWARDS_CLIPPED = "rewards_clipped";
     private final Optional<Privatizer> privatizer;
+    private final double rewardMin;
+    private final io.dpmarl.core.experiment.TrialMetrics metrics;
+    private long clippedRewards;
     private final NoiseSource noise;
     private final PrivacyLedger ledger;
     private int[] states;
@@ -57,6 +62,24 @@ public final class IndependentQLearner implements Learner {
     public IndependentQLearner(EnvironmentInfo info, double alpha, double exploration, double initial,
                                RandomGenerator[] explorationStreams, Optional<Privatizer> privatizer,
                                NoiseSource noise, PrivacyLedger ledger) {
+        this(info, alpha, exploration, initial, explorationStreams, privatizer, noise, ledger, 0.0,
+                io.dpmarl.core.experiment.TrialMetrics.discarding());
+    }
+
+    /**
+     * As above, and with a private reward release the reward is first clipped to
+     * {@code [rewardMin, rewardMin + sensitivity]} (the range the privatizer's sensitivity assumes); clips are
+     * counted and recorded as {@code rewards_clipped} at the end of each episode.
+     *
+     * @param rewardMin the lower end of the reward range the privatizer's sensitivity covers
+     * @param metrics   where {@code rewards_clipped} is recorded
+     */
+    public IndependentQLearner(EnvironmentInfo info, double alpha, double exploration, double initial,
+                               RandomGenerator[] explorationStreams, Optional<Privatizer> privatizer,
+                               NoiseSource noise, PrivacyLedger ledger, double rewardMin,
+                               io.dpmarl.core.experiment.TrialMetrics metrics) {
+        this.rewardMin = Checks.finite("reward-min", rewardMin);
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
         if (!(alpha > 0 && alpha <= 1)) {
             throw new IllegalArgumentException("alpha must be in (0, 1], got " + alpha);
         }
@@ -126,6 +149,12 @@ public final class IndependentQLearner implements Learner {
         for (int agent = 0; agent < agents; agent++) {
             double reward = result.rewards()[agent];
             if (privatizer.isPresent()) {
+                // The privatizer's sensitivity covers rewards in [rewardMin, rewardMin + sensitivity]: clip to it.
+                double rewardMax = rewardMin + privatizer.get().sensitivity().value();
+                if (reward < rewardMin || reward > rewardMax) {
+                    reward = Math.min(Math.max(reward, rewardMin), rewardMax);
+                    clippedRewards++;
+                }
                 Statistic release = privatizer.get().release(new Statistic.Scalar(reward), noise, ledger,
                         LedgerKey.agent(agent));
                 reward = ((Statistic.Scalar) release).value();
@@ -144,6 +173,14 @@ public final class IndependentQLearner implements Learner {
     @Override
     public void endEpisode(int episode) {
         states = null;
+        if (privatizer.isPresent()) {
+            metrics.record(REWARDS_CLIPPED, clippedRewards);
+        }
+    }
+
+    /** Rewards clipped to the privatizer's range so far, over all agents. */
+    public long clippedRewards() {
+        return clippedRewards;
     }
 
     /** Agent {@code agent}'s value {@code Q_h(s, a)} (for tests and diagnostics). */

@@ -34,7 +34,14 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
     @Override
     public String description() {
         return "Smoke test: independent epsilon-greedy tabular Q-learning per agent, optionally from privatized "
-                + "rewards (the privatizer's guarantee per reward release, composed by the ledger).";
+                + "rewards (the privatizer's guarantee per reward release, composed by the ledger). Assumes and "
+                + "enforces rewards in [reward-min, reward-min + the privatizer's sensitivity]: rewards outside are "
+                + "clipped before the release and counted (rewards_clipped).";
+    }
+
+    @Override
+    public java.util.List<String> metrics() {
+        return java.util.List.of(IndependentQLearner.REWARDS_CLIPPED);
     }
 
     @Override
@@ -45,7 +52,9 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
                         .withDefault(0.1),
                 Param.real("initial", "initial Q value").atLeast(-1e6).atMost(1e6).withDefault(0.0),
                 Param.plugin("privatizer", PluginKind.PRIVATIZER, "privatizer applied to every reward, or none")
-                        .withDefault(Param.NONE));
+                        .withDefault(Param.NONE),
+                Param.real("reward-min", "lower end of the reward range the privatizer's sensitivity covers")
+                        .atLeast(-1e6).atMost(1e6).withDefault(0.0));
     }
 
     @Override
@@ -61,6 +70,7 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
                 : Optional.of(context.registry().create(PluginKind.PRIVATIZER, Privatizer.class, privatizerSpec,
                 context));
         return new IndependentQLearner(environment.info(), params.real("alpha"), params.real("exploration"),
-                params.real("initial"), streams, privatizer, context.noise(), context.ledger());
+                params.real("initial"), streams, privatizer, context.noise(), context.ledger(),
+                params.real("reward-min"), context.metrics());
     }
 }

@@ -95,4 +95,31 @@ class IndependentQLearnerTest {
                 assertThrows(IllegalArgumentException.class,
                         () -> learner("independent-q(exploration=1.5)", 1, PrivacyLedger.unaccounted())).getMessage());
     }
+
+    /**
+     * The reward privatizer's sensitivity 1 covers rewards in [0, 1] (reward-min 0): a game paying 5 for
+     * coordination breaks that assumption, so those rewards are clipped before the release and counted; the
+     * default game (payoffs 1, 0.5 and 0) is inside the range and nothing is clipped.
+     */
+    @Test
+    void rewardsOutsideThePrivatizersRangeAreClippedAndCounted() {
+        for (String game : List.of("coordination-game(horizon=2, high=5)", "coordination-game(horizon=2)")) {
+            List<MetricRecord> rows = new ArrayList<>();
+            PipelineSpec spec = new PipelineSpec(game, "independent-q(privatizer=laplace(epsilon=1, sensitivity=1))",
+                    "basic", 0.0, Optional.empty());
+            PipelineModule.assemble(spec, registry, RandomStreams.of(9), rows::add).run(new TrialId("c", 0, 9), 50);
+            double clipped = rows.stream().filter(row -> row.metric().equals("rewards_clipped"))
+                    .mapToDouble(MetricRecord::value).max().orElse(-1);
+            if (game.contains("high=5")) {
+                assertTrue(clipped > 0, "a reward of 5 must be clipped into [0, 1]: " + clipped);
+            } else {
+                assertEquals(0.0, clipped, "rewards inside [0, 1] must not be clipped");
+            }
+        }
+        assertEquals("independent-q: parameter 'reward-min' must be in [-1000000, 1000000], got inf",
+                assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
+                        "independent-q(reward-min=inf)", PluginContext.standalone(registry).withEnvironment(
+                                registry.create(PluginKind.ENVIRONMENT, Environment.class, "coordination-game"))))
+                        .getMessage());
+    }
 }
