@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.algorithms.federated.td.StepSizes;
+import io.dpmarl.core.conformance.CountingNoiseSource;
 import io.dpmarl.core.conformance.PrivatizerConformance;
 import io.dpmarl.core.privacy.LedgerEntry;
 import io.dpmarl.core.privacy.LedgerKey;
@@ -107,13 +108,13 @@ class FederatedNoisePrivatizerTest {
         ledger.addListener(entries::add);
         FederatedNoisePrivatizer privatizer = noise.privatizer();
         assertEquals(RunAccounting.WHOLE_RUN, privatizer.runAccounting());
-        CountingSource source = new CountingSource(NoiseSource.seeded(1));
+        CountingNoiseSource source = new CountingNoiseSource(NoiseSource.seeded(1));
         ReleaseStream stream = privatizer.openStream(new StreamRequest(ledger, LedgerKey.global(), source,
                 "fedtd-downlink", OptionalLong.of(rounds)));
         // one charge, before any noise: the Gaussian mechanism of the whole-run l2 sensitivity, which is the
         // root of the sum over releases s of (a_{0,s} + e)^2 with e = sqrt(K) r (WholeRunSensitivity's derivation)
         assertEquals(1, entries.size());
-        assertEquals(0, source.draws);
+        assertEquals(0, source.draws());
         double excess = Math.sqrt(k) * Samplers.gaussianGranularity(noise.scale());
         double squares = excess * excess;
         double bound = 1 / 0.55;
@@ -137,12 +138,12 @@ class FederatedNoisePrivatizerTest {
         assertEquals(closedForm, GaussianMomentsBound.epsilonRealOrder(delta, 1, noise.chargedSensitivity(),
                 noise.scale()), 1e-12);
         assertTrue(report.ledgerEpsilon() <= closedForm * (1 + 1e-9), report.describe());
-        long draws = source.draws;
+        long draws = source.draws();
         IllegalStateException beyond = assertThrows(IllegalStateException.class,
                 () -> stream.release(new Statistic.Vector(new double[k])));
         assertTrue(beyond.getMessage().contains("declared length of 50 releases is used up"), beyond.getMessage());
         assertEquals(1, entries.size());
-        assertEquals(draws, source.draws);
+        assertEquals(draws, source.draws());
         // a stream may not declare more releases than the bound covers
         assertThrows(IllegalArgumentException.class, () -> privatizer.openStream(new StreamRequest(ledger,
                 LedgerKey.global(), source, "fedtd-downlink", OptionalLong.of(rounds + 1))));
@@ -204,26 +205,5 @@ class FederatedNoisePrivatizerTest {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> new FederatedNoisePrivatizer(NoiseMechanism.GAUSSIAN, 0, SHORT_RUN, 2, RunAccounting.WHOLE_RUN));
         assertTrue(error.getMessage().startsWith("sigma must be in (0, inf)"), error.getMessage());
-    }
-
-    /** Counts the noise draws. */
-    private static final class CountingSource implements NoiseSource {
-        private final NoiseSource delegate;
-        private long draws;
-
-        CountingSource(NoiseSource delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public long nextLong() {
-            draws++;
-            return delegate.nextLong();
-        }
-
-        @Override
-        public boolean isSeeded() {
-            return true;
-        }
     }
 }
