@@ -15,23 +15,8 @@ public interface Reproduction {
     String paperId();
 
     /** The bundled specs of the quick (minutes on 2 cores) or full (paper-size) setting. */
-    default List<BundledSpec> specs(boolean full) {
-        return List.of();
-    }
+    List<BundledSpec> specs(boolean full);
 
     /** Evaluates the claims over the runs given; claims whose specs were not run are left out. */
-    default List<Claim> claims(ClaimInputs inputs) throws IOException {
-        return List.of();
-    }
-
-    /**
-     * The former self-contained reproduction loop, kept only until every reproduction is a set of specs plus
-     * claims.
-     *
-     * @deprecated reproductions are {@link #specs} plus {@link #claims}
-     */
-    @Deprecated
-    default List<Claim> run(ReproductionSettings settings) throws IOException {
-        throw new UnsupportedOperationException(paperId() + " is a set of bundled specs plus claims");
-    }
+    List<Claim> claims(ClaimInputs inputs) throws IOException;
 }

@@ -6,8 +6,6 @@ import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.Reproduction;
-import io.dpmarl.core.experiment.ReproductionSettings;
-import io.dpmarl.core.experiment.RunDirectory;
 import io.dpmarl.core.experiment.RunOptions;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
@@ -131,8 +129,7 @@ final class ReproduceCommand implements Callable<Integer> {
             log.accept("reproduce " + paper + " (" + (full ? "full" : "quick") + ", " + threads + " threads) -> "
                     + directory);
             try {
-                claims.addAll(plans.get(paper).isEmpty() ? legacy(reproductions.get(paper), directory, log)
-                        : reproduce(reproductions.get(paper), plans.get(paper), directory, registry, log));
+                claims.addAll(reproduce(reproductions.get(paper), plans.get(paper), directory, registry, log));
             } catch (RuntimeException | IOException crash) {
                 // A crashing reproduction is a failed check of this paper; the other papers still run.
                 log.accept("  " + paper + ": failed: " + causes(crash));
@@ -169,18 +166,6 @@ final class ReproduceCommand implements Callable<Integer> {
         List<Claim> claims = Reproductions.claims(reproduction, runs, !full, log);
         ClaimTable.write(directory.resolve("claims.csv"), claims);
         return claims;
-    }
-
-    @SuppressWarnings("deprecation")
-    private List<Claim> legacy(Reproduction reproduction, Path directory, Consumer<String> log) throws IOException {
-        RunDirectory output = RunDirectory.create(directory);
-        ReproductionSettings settings = new ReproductionSettings(full, seed == null ? 1 : seed, threads, output,
-                line -> log.accept("  " + reproduction.paperId() + ": " + line));
-        try {
-            return reproduction.run(settings);
-        } finally {
-            output.finish();
-        }
     }
 
     /** The messages of an exception and its causes, on one line. */

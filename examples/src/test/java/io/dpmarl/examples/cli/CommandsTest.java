@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.experiment.Claim;
-import io.dpmarl.core.experiment.MetricRecord;
-import io.dpmarl.core.experiment.PlotRequest;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -27,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code list}, {@code reproduce}, {@code plot}, {@code --help} and the plugins folder. */
 class CommandsTest {
+    /** The bundled spec of the test reproductions (a test resource). */
+    private static final String TINY = "specs/test-paper/tiny-quick.yaml";
 
     @Test
     void listShowsEveryKindWithParameters() {
@@ -253,19 +253,37 @@ class CommandsTest {
                     }
 
                     @Override
-                    public List<Claim> run(io.dpmarl.core.experiment.ReproductionSettings settings) {
+                    public List<io.dpmarl.core.experiment.BundledSpec> specs(boolean full) {
+                        return List.of(new io.dpmarl.core.experiment.BundledSpec("tiny", TINY));
+                    }
+
+                    @Override
+                    public List<Claim> claims(io.dpmarl.core.experiment.ClaimInputs inputs) {
                         throw new IllegalStateException("solver diverged");
                     }
                 };
             }
         };
-        Registry registry = Registry.of(List.of(crashing, reproduction("paper-a", false)));
+        Registry registry = withBuiltIns(crashing, reproduction("paper-a", false));
         Cli.Result result = Cli.run(loader -> registry, "reproduce", "--out", directory.toString());
         assertEquals(1, result.code());
         assertEquals("paper,claim,expected,measured,status\n"
-                + "paper-0-crash,reproduction runs to completion,no error,error: solver diverged,FAIL\n"
+                + "paper-0-crash,claims step runs to completion,no error,error: solver diverged,FAIL\n"
                 + "paper-a,\"A1 regret, sublinear\",slope < 0.8,0.5,PASS\n"
                 + "paper-a,A2 constant,c = 3,2.9,RECORDED\n", Files.readString(directory.resolve("claims.csv")));
+    }
+
+    /** The built-in plugins (the bundled spec needs them) plus test reproductions, in place of the bundled ones. */
+    private static Registry withBuiltIns(PluginProvider<?>... reproductions) {
+        Registry found = Registry.discover();
+        List<PluginProvider<?>> providers = new java.util.ArrayList<>();
+        for (PluginKind kind : PluginKind.values()) {
+            if (kind != PluginKind.REPRODUCTION) {
+                providers.addAll(found.list(kind));
+            }
+        }
+        providers.addAll(List.of(reproductions));
+        return Registry.of(providers);
     }
 
     private static PluginProvider<Reproduction> reproduction(String paper, boolean fails) {
@@ -299,16 +317,13 @@ class CommandsTest {
                     }
 
                     @Override
-                    public List<Claim> run(io.dpmarl.core.experiment.ReproductionSettings settings)
-                            throws java.io.IOException {
-                        for (int trial = 0; trial < 3; trial++) {
-                            for (int step = 1; step <= 4; step++) {
-                                settings.output().metrics().accept(new MetricRecord("central", trial, trial, step,
-                                        "regret", step + trial));
-                            }
-                        }
-                        settings.output().plot(PlotRequest.of("regret", "Regret", "regret", "episode", "regret"));
-                        settings.log().accept("quick=" + !settings.full());
+                    public List<io.dpmarl.core.experiment.BundledSpec> specs(boolean full) {
+                        return List.of(new io.dpmarl.core.experiment.BundledSpec("tiny", TINY));
+                    }
+
+                    @Override
+                    public List<Claim> claims(io.dpmarl.core.experiment.ClaimInputs inputs) throws java.io.IOException {
+                        inputs.metrics("tiny");
                         return List.of(Claim.check(paper, "A1 regret, sublinear", "slope < 0.8", "0.5", !fails),
                                 Claim.recorded(paper, "A2 constant", "c = 3", "2.9"));
                     }
@@ -327,7 +342,7 @@ class CommandsTest {
 
     @Test
     void reproducePrintsTheClaimTableAndWritesClaimsCsv(@TempDir Path directory) throws Exception {
-        Registry registry = Registry.of(List.of(reproduction("paper-a", false), reproduction("paper-b", true)));
+        Registry registry = withBuiltIns(reproduction("paper-a", false), reproduction("paper-b", true));
         Cli.Result passing = Cli.run(loader -> registry, "reproduce", "paper-a", "--out", directory.toString());
         assertEquals(0, passing.code(), passing.err());
         assertTrue(passing.out().contains("paper    claim                 paper value  measured  status"),
@@ -337,16 +352,16 @@ class CommandsTest {
         assertEquals("paper,claim,expected,measured,status\n"
                 + "paper-a,\"A1 regret, sublinear\",slope < 0.8,0.5,PASS\n"
                 + "paper-a,A2 constant,c = 3,2.9,RECORDED\n", Files.readString(directory.resolve("claims.csv")));
-        assertTrue(Files.size(directory.resolve("paper-a/metrics.csv")) > 0);
-        assertTrue(Files.size(directory.resolve("paper-a/aggregate.csv")) > 0);
-        assertTrue(Files.size(directory.resolve("paper-a/plots/regret.png")) > 0);
-        assertTrue(passing.err().contains("paper-a: quick=true"), passing.err());
+        assertTrue(Files.size(directory.resolve("paper-a/tiny/metrics.csv")) > 0);
+        assertTrue(Files.size(directory.resolve("paper-a/tiny/aggregate.csv")) > 0);
+        assertTrue(Files.size(directory.resolve("paper-a/tiny/plots/episode_return.png")) > 0);
+        assertTrue(Files.isRegularFile(directory.resolve("paper-a/reproduction.json")));
 
-        Cli.Result all = Cli.run(loader -> registry, "reproduce", "--all", "--full", "--out", directory.toString());
+        Path again = directory.resolve("all");
+        Cli.Result all = Cli.run(loader -> registry, "reproduce", "--all", "--full", "--out", again.toString());
         assertEquals(1, all.code(), "a FAIL row exits 1");
         assertTrue(all.out().contains("FAIL"));
-        assertTrue(all.err().contains("paper-b: quick=false"), all.err());
-        assertEquals(5, Files.readAllLines(directory.resolve("claims.csv")).size());
+        assertEquals(5, Files.readAllLines(again.resolve("claims.csv")).size());
 
         assertEquals(2, Cli.run(loader -> registry, "reproduce", "paper-z", "--out", directory.toString()).code());
         assertEquals(2, Cli.run(loader -> registry, "reproduce", "--quick", "--full").code());
