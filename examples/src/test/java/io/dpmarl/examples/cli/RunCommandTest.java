@@ -59,8 +59,8 @@ class RunCommandTest {
         // Ledger report: every episode (the default schedule), one row per agent key, 5 trials, plus the noise
         // comment line and the header.
         assertEquals(2 + 5 * 200 * 2, Files.readAllLines(out.resolve("privacy.csv")).size());
-        // Per trial and episode: episode_return, return_agent_0, return_agent_1 and epsilon_spent.
-        assertEquals(5 * 200 * 4, MetricsCsv.read(out.resolve("metrics.csv")).size());
+        // Per trial and episode: episode_return, return_agent_0, return_agent_1, epsilon_spent and rewards_clipped.
+        assertEquals(5 * 200 * 5, MetricsCsv.read(out.resolve("metrics.csv")).size());
     }
 
     @Test
@@ -179,7 +179,7 @@ class RunCommandTest {
     void aPlotOfAMetricTheRunCannotRecordIsRefusedUpFront(@TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return,regret"),
                 "plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent, "
-                        + "return_agent_0, return_agent_1");
+                        + "return_agent_0, return_agent_1, rewards_clipped");
     }
 
     @Test
@@ -195,7 +195,8 @@ class RunCommandTest {
     @Test
     void unknownParameter(@TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("learner.speed=3"),
-                "independent-q: unknown parameter 'speed'; accepted: alpha, exploration, initial, privatizer");
+                "independent-q: unknown parameter 'speed'; accepted: alpha, exploration, initial, privatizer, "
+                        + "reward-min");
     }
 
     @Test
