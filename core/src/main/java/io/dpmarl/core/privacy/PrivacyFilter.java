@@ -8,10 +8,17 @@ package io.dpmarl.core.privacy;
 public final class PrivacyFilter {
     private final Accountant accountant;
     private final PrivacyBudget budget;
+    private final String owner;
 
     public PrivacyFilter(Accountant accountant, PrivacyBudget budget) {
+        this(accountant, budget, "");
+    }
+
+    /** A filter whose refusals name {@code owner} (a ledger principal such as {@code agent/0}). */
+    public PrivacyFilter(Accountant accountant, PrivacyBudget budget, String owner) {
         this.accountant = accountant;
         this.budget = budget;
+        this.owner = owner.isEmpty() ? "" : " for " + owner;
     }
 
     /** Composes the events if they fit in the budget; otherwise throws and changes nothing. */
@@ -20,7 +27,7 @@ public final class PrivacyFilter {
         trial.compose(event, count);
         double after = trial.epsilon(budget.delta());
         if (!(after <= budget.epsilon())) {
-            throw new PrivacyBudgetExceededException("privacy budget exceeded: epsilon would reach " + after
+            throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach " + after
                     + " at delta=" + budget.delta() + ", budget epsilon must stay in (0, " + budget.epsilon()
                     + "]; release of " + count + " x " + event.describe() + " refused");
         }

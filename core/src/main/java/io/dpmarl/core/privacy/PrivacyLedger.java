@@ -82,40 +82,24 @@ public final class PrivacyLedger {
                     + "(" + event.describe() + ") to " + principal + "; release refused");
         }
         if (accounted && !nominal) {
-            // With a budget, compose into a copy first: a refused charge must leave every key as it was. Without
-            // one, only an unsupported event can fail, and that is checked before anything changes.
-            Accountant principalNext = principalState != null
-                    ? (budgetPerPrincipal.isPresent() ? principalState.accountant.copy() : principalState.accountant)
-                    : newAccountant();
-            requireSupported(principalNext, event);
-            Accountant leafNext = null;
+            // Only an unsupported event or the principal's budget can refuse the charge; both are decided before
+            // anything changes (the filter tries the charge on a copy), so a refusal leaves every key as it was.
+            KeyState principalTarget = principalState != null ? principalState : newState(principal, true);
+            requireSupported(principalTarget.accountant, event);
+            principalTarget.compose(event, count);
+            if (principalState == null) {
+                states.put(principal, principalState = principalTarget);
+            }
             if (!key.equals(principal)) {
-                leafNext = leafState != null
-                        ? (budgetPerPrincipal.isPresent() ? leafState.accountant.copy() : leafState.accountant)
-                        : newAccountant();
-            }
-            principalNext.compose(event, count);
-            if (budgetPerPrincipal.isPresent()) {
-                PrivacyBudget budget = budgetPerPrincipal.get();
-                double after = principalNext.epsilon(budget.delta());
-                if (!(after <= budget.epsilon())) {
-                    throw new PrivacyBudgetExceededException("privacy budget exceeded for " + principal
-                            + ": epsilon would reach " + after + " at delta=" + budget.delta()
-                            + ", budget epsilon must stay in (0, " + budget.epsilon() + "]; release of " + count
-                            + " x " + event.describe() + " refused");
+                if (leafState == null) {
+                    states.put(key, leafState = newState(key, false));
                 }
-            }
-            if (leafNext != null) {
-                leafNext.compose(event, count);
-            }
-            principalState = commit(principal, principalState, principalNext);
-            if (leafNext != null) {
-                leafState = commit(key, leafState, leafNext);
+                leafState.compose(event, count);
             }
         } else {
-            principalState = principalState != null ? principalState : put(principal, null);
+            principalState = principalState != null ? principalState : put(principal);
             if (!key.equals(principal)) {
-                leafState = leafState != null ? leafState : put(key, null);
+                leafState = leafState != null ? leafState : put(key);
             }
         }
         principalState.releases += count;
@@ -131,22 +115,17 @@ public final class PrivacyLedger {
         }
     }
 
-    private KeyState commit(LedgerKey key, KeyState state, Accountant next) {
-        if (state == null) {
-            return put(key, next);
-        }
-        state.accountant = next;
-        return state;
+    /** A fresh state; a principal under a budget composes through a filter that refuses over-budget charges. */
+    private KeyState newState(LedgerKey key, boolean principal) {
+        Accountant accountant = accountantFactory.get();
+        return new KeyState(accountant, principal && budgetPerPrincipal.isPresent()
+                ? Optional.of(new PrivacyFilter(accountant, budgetPerPrincipal.get(), key.name())) : Optional.empty());
     }
 
-    private KeyState put(LedgerKey key, Accountant accountant) {
-        KeyState state = new KeyState(accountant);
+    private KeyState put(LedgerKey key) {
+        KeyState state = new KeyState(null, Optional.empty());
         states.put(key, state);
         return state;
-    }
-
-    private Accountant newAccountant() {
-        return accountantFactory.get();
     }
 
     private static void requireSupported(Accountant accountant, PrivacyEvent event) {
@@ -264,12 +243,23 @@ public final class PrivacyLedger {
     }
 
     private static final class KeyState {
-        private Accountant accountant;
+        private final Accountant accountant;
+        private final Optional<PrivacyFilter> filter;
         private long releases;
         private boolean nominal;
 
-        private KeyState(Accountant accountant) {
+        private KeyState(Accountant accountant, Optional<PrivacyFilter> filter) {
             this.accountant = accountant;
+            this.filter = filter;
+        }
+
+        /** Composes, through the budget filter if there is one (which refuses and changes nothing). */
+        private void compose(PrivacyEvent event, long count) {
+            if (filter.isPresent()) {
+                filter.get().charge(event, count);
+            } else {
+                accountant.compose(event, count);
+            }
         }
     }
 }

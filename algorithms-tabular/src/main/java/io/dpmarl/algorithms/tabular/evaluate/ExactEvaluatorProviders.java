@@ -14,6 +14,10 @@ import java.util.OptionalLong;
 
 /** The EVALUATOR plugins on exact tabular models: {@code nash-gap}, {@code zero-sum-regret}, {@code team-regret}. */
 public final class ExactEvaluatorProviders {
+    /** The recording interval shared by the zero-sum evaluators. */
+    private static final Param EVERY = Param.integer("every", "record after every this many episodes").atLeast(1)
+            .withDefault(1);
+
     private ExactEvaluatorProviders() {
     }
 
@@ -47,8 +51,7 @@ public final class ExactEvaluatorProviders {
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.of(Param.integer("every", "record after every this many episodes").atLeast(1)
-                    .withDefault(1));
+            return ParamSpec.of(EVERY);
         }
 
         @Override
@@ -87,8 +90,7 @@ public final class ExactEvaluatorProviders {
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.of(Param.integer("every", "record after every this many episodes").atLeast(1)
-                    .withDefault(1));
+            return ParamSpec.of(EVERY);
         }
 
         @Override
