@@ -2,6 +2,7 @@ package io.dpmarl.mechanisms.counters;
 
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
  * A bank of {@code n} binary-tree counters ({@link BinaryTreeCounter}) stepped together over a common
@@ -15,6 +16,9 @@ import io.dpmarl.core.validation.Checks;
  * noise of scale b gives {@code k L / b}-DP (used by DP-Nash-VI's central privatizer with {@code k = 2H}
  * per count family). Items are rounded to the node noise's grid first, as in {@link BinaryTreeCounter}
  * (exact for integer items; real items in [0, 1] have per-item sensitivity {@code 1 + r}).
+ *
+ * <p>Cost of a step: the {@code n} draws as one batch (the sampler's checks and grid once per step), the
+ * levels below the released one (cleared) and the set bits of t (summed); nothing is allocated.
  */
 public final class BinaryTreeCounterBank {
     private final int streams;
@@ -25,6 +29,8 @@ public final class BinaryTreeCounterBank {
     private final double[] alpha;
     private final double[] alphaHat;
     private final double[] released;
+    private final double[] draws;
+    private final double grid;
     private int time;
 
     /**
@@ -41,6 +47,8 @@ public final class BinaryTreeCounterBank {
         this.alpha = new double[streams * levels];
         this.alphaHat = new double[streams * levels];
         this.released = new double[streams];
+        this.draws = new double[streams];
+        this.grid = nodeNoise.granularity();
     }
 
     /**
@@ -62,26 +70,36 @@ public final class BinaryTreeCounterBank {
         }
         time++;
         int level = Integer.numberOfTrailingZeros(time);
+        nodeNoise.draw(noise, draws, 0, streams); // the n draws of this step, in stream order
         for (int stream = 0; stream < streams; stream++) {
             int base = stream * levels;
-            double sum = nodeNoise.roundItem(items[stream]);
+            double sum = roundItem(items[stream]);
             for (int j = 0; j < level; j++) {
                 sum += alpha[base + j];
                 alpha[base + j] = 0;
                 alphaHat[base + j] = 0;
             }
             alpha[base + level] = sum;
-            double node = sum + nodeNoise.draw(noise);
+            double node = sum + draws[stream];
             alphaHat[base + level] = node;
             released[stream] = node;
             double out = 0;
-            for (int j = 0; j < levels; j++) {
-                if ((time >>> j & 1) != 0) {
-                    out += alphaHat[base + j];
-                }
+            for (int bits = time; bits != 0; bits &= bits - 1) { // the set bits of t, lowest first
+                out += alphaHat[base + Integer.numberOfTrailingZeros(bits)];
             }
             output[stream] = out;
         }
+    }
+
+    /**
+     * {@link NodeNoise#roundItem} with the grid computed once: an integer item is already on a grid of at most 1
+     * (and on any grid once its ulp reaches the grid), so it is returned as is.
+     */
+    private double roundItem(double item) {
+        if (grid == 0 || (grid <= 1 && item == Math.rint(item))) {
+            return item;
+        }
+        return Samplers.roundToGrid(item, grid);
     }
 
     /** The nodes released at the last step, one per stream (what an observer of the tree sees newly). */

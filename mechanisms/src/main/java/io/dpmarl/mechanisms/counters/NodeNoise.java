@@ -15,6 +15,16 @@ public interface NodeNoise {
     double draw(NoiseSource noise);
 
     /**
+     * Draws into {@code out[from, to)}: the same values, in the same order, as {@code to - from} calls of
+     * {@link #draw(NoiseSource)} (a batch lets the sampler check its parameters once per batch).
+     */
+    default void draw(NoiseSource noise, double[] out, int from, int to) {
+        for (int i = from; i < to; i++) {
+            out[i] = draw(noise);
+        }
+    }
+
+    /**
      * The power-of-two grid {@code r} of every draw, or 0 if draws are not confined to a grid (no noise, or a
      * scripted test noise). Counters round each item to this grid before summing, so that every node
      * {@code p-sum + noise} is computed exactly (Mironov 2012). Rounding moves an item by at most {@code r / 2}: an
@@ -69,6 +79,16 @@ public interface NodeNoise {
         @Override
         public double draw(NoiseSource noise) {
             return scale == 0 ? 0.0 : Samplers.laplace(noise, scale);
+        }
+
+        /** {@link Samplers#laplace(NoiseSource, double, double[], int, int)}: one parameter check per batch. */
+        @Override
+        public void draw(NoiseSource noise, double[] out, int from, int to) {
+            if (scale == 0) {
+                java.util.Arrays.fill(out, from, to, 0.0);
+            } else {
+                Samplers.laplace(noise, scale, out, from, to);
+            }
         }
 
         /** {@link Samplers#laplaceGranularity} of the scale, or 0 without noise. */

@@ -1,9 +1,9 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
 import io.dpmarl.core.solve.DenseSimplex;
-import io.dpmarl.core.solve.LinearProgram;
-import io.dpmarl.core.solve.LpSolution;
+import io.dpmarl.core.solve.LpStatus;
 import io.dpmarl.core.solve.Relation;
+import io.dpmarl.core.validation.Checks;
 
 /**
  * The CCE subroutine of DP-Nash-VI (Algorithm 1, line 14; spec 001 Section 2.2): for payoff tables
@@ -14,13 +14,15 @@ import io.dpmarl.core.solve.Relation;
  * with tolerance {@code 1e-7 H}; if verification fails the LP is re-solved with the constraints relaxed
  * by {@code 1e-9 H} (counted as a retry). {@code B = 1} and {@code A = 1} are solved in closed form
  * (the support is the argmax of Qup, resp. argmin of Qlo; MIN_GAP breaks ties by the smallest gap).
- * Tables are flat, indexed {@code a*B + b}.
+ * Tables are flat, indexed {@code a*B + b}. The LP is written into one reused
+ * {@link DenseSimplex.Workspace} (no allocation per solve).
  */
 public final class CceSolver {
     private final int numActionsMax;
     private final int numActionsMin;
     private final double horizon;
     private final CceObjective objective;
+    private final DenseSimplex.Workspace workspace;
     private int retries;
     private String lastStatus = "";
 
@@ -30,6 +32,8 @@ public final class CceSolver {
         this.numActionsMin = numActionsMin;
         this.horizon = horizon;
         this.objective = objective;
+        this.workspace = new DenseSimplex.Workspace(numActionsMax + numActionsMin + 1,
+                numActionsMax * numActionsMin);
     }
 
     /** Number of re-solves after a failed verification so far. */
@@ -48,20 +52,26 @@ public final class CceSolver {
             solveOnePlayer(upper, lower, distribution);
             return;
         }
+        for (int j = 0; j < joint; j++) {
+            Checks.finite("Qup", upper[j]);
+            Checks.finite("Qlo", lower[j]);
+        }
         for (int attempt = 0; attempt < 2; attempt++) {
             double margin = attempt == 0 ? 0.0 : -1e-9 * horizon;
-            LpSolution solution;
+            LpStatus status;
             try {
-                solution = DenseSimplex.solve(program(upper, lower, margin));
+                program(upper, lower, margin);
+                status = workspace.solve();
             } catch (IllegalStateException numerical) {
                 retries++;
                 lastStatus = numerical.getMessage();
                 continue;
             }
-            if (solution.optimal()) {
+            if (status == LpStatus.OPTIMAL) {
+                double[] point = workspace.point();
                 double total = 0;
                 for (int j = 0; j < joint; j++) {
-                    distribution[j] = Math.max(0.0, solution.point()[j]);
+                    distribution[j] = Math.max(0.0, point[j]);
                     total += distribution[j];
                 }
                 if (total > 0) {
@@ -74,45 +84,41 @@ public final class CceSolver {
                 }
             }
             retries++;
-            lastStatus = solution.status().toString();
+            lastStatus = status.toString();
         }
         throw new IllegalStateException("no verified CCE found (LP status " + lastStatus + ") for Qup = "
                 + java.util.Arrays.toString(upper) + ", Qlo = " + java.util.Arrays.toString(lower));
     }
 
-    private LinearProgram program(double[] upper, double[] lower, double margin) {
+    /** Writes the CCE LP of {@code (upper, lower)} with every deviation row relaxed to {@code >= margin}. */
+    private void program(double[] upper, double[] lower, double margin) {
         int a = numActionsMax;
         int b = numActionsMin;
         int joint = a * b;
-        double[] cost = new double[joint];
-        if (objective == CceObjective.MIN_GAP) {
-            for (int j = 0; j < joint; j++) {
-                cost[j] = upper[j] - lower[j];
-            }
+        double[] cost = workspace.objective();
+        for (int j = 0; j < joint; j++) {
+            cost[j] = objective == CceObjective.MIN_GAP ? upper[j] - lower[j] : 0.0;
         }
-        LinearProgram program = new LinearProgram(cost);
         for (int deviation = 0; deviation < a; deviation++) {
-            double[] row = new double[joint];
+            double[] row = workspace.row(deviation);
             for (int i = 0; i < a; i++) {
                 for (int k = 0; k < b; k++) {
                     row[i * b + k] = upper[i * b + k] - upper[deviation * b + k];
                 }
             }
-            program.addConstraint(row, Relation.GREATER_OR_EQUAL, margin);
+            workspace.constraint(deviation, Relation.GREATER_OR_EQUAL, margin);
         }
         for (int deviation = 0; deviation < b; deviation++) {
-            double[] row = new double[joint];
+            double[] row = workspace.row(a + deviation);
             for (int i = 0; i < a; i++) {
                 for (int k = 0; k < b; k++) {
                     row[i * b + k] = lower[i * b + deviation] - lower[i * b + k];
                 }
             }
-            program.addConstraint(row, Relation.GREATER_OR_EQUAL, margin);
+            workspace.constraint(a + deviation, Relation.GREATER_OR_EQUAL, margin);
         }
-        double[] ones = new double[joint];
-        java.util.Arrays.fill(ones, 1.0);
-        program.addConstraint(ones, Relation.EQUAL, 1.0);
-        return program;
+        java.util.Arrays.fill(workspace.row(a + b), 1.0);
+        workspace.constraint(a + b, Relation.EQUAL, 1.0);
     }
 
     /** B = 1: point mass on an argmax of Qup (largest Qlo among ties); A = 1: on an argmin of Qlo (smallest Qup). */

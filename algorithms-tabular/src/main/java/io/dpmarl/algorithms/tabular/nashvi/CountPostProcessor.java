@@ -30,6 +30,10 @@ public final class CountPostProcessor {
      * @param width      E, at least 0
      */
     public static double optimalValue(double[] noisy, double noisyTotal, double width) {
+        return optimalValue(noisy, noisyTotal, width, new Workspace(noisy.length));
+    }
+
+    private static double optimalValue(double[] noisy, double noisyTotal, double width, Workspace workspace) {
         int size = noisy.length;
         double lo = noisyTotal - width / 4;
         double hi = noisyTotal + width / 4;
@@ -46,8 +50,9 @@ public final class CountPostProcessor {
         }
         double t2 = 0;
         if (positiveSum > hi) {
-            double[] sorted = noisy.clone();
-            Arrays.sort(sorted);
+            double[] sorted = workspace.sorted;
+            System.arraycopy(noisy, 0, sorted, 0, size);
+            Arrays.sort(sorted, 0, size);
             double prefix = 0;
             boolean found = false;
             for (int m = 1; m <= size && !found; m++) {
@@ -96,7 +101,12 @@ public final class CountPostProcessor {
      * @return true if the LP was feasible; false if {@code hi < 0}, in which case {@code solution = 0}
      */
     public static boolean solve(double[] noisy, double noisyTotal, double width, double[] solution) {
-        double t = optimalValue(noisy, noisyTotal, width);
+        return solve(noisy, noisyTotal, width, solution, new Workspace(noisy.length));
+    }
+
+    private static boolean solve(double[] noisy, double noisyTotal, double width, double[] solution,
+                                 Workspace workspace) {
+        double t = optimalValue(noisy, noisyTotal, width, workspace);
         int size = noisy.length;
         if (Double.isNaN(t)) {
             Arrays.fill(solution, 0, size, 0.0);
@@ -111,7 +121,7 @@ public final class CountPostProcessor {
         } else {
             target = zeroShiftSum < lo ? lo : hi;
         }
-        double lambda = Double.isNaN(target) ? 0.0 : shiftFor(noisy, t, target);
+        double lambda = Double.isNaN(target) ? 0.0 : shiftFor(noisy, t, target, workspace.breakpoints);
         for (int i = 0; i < size; i++) {
             solution[i] = clip(noisy[i] + lambda, Math.max(0, noisy[i] - t), noisy[i] + t);
         }
@@ -130,33 +140,59 @@ public final class CountPostProcessor {
         return sum;
     }
 
-    /** The shift lambda in [-t, t] with clipped sum equal to target, exact on the breakpoints. */
-    private static double shiftFor(double[] noisy, double t, double target) {
+    /**
+     * The shift lambda in [-t, t] with clipped sum equal to target, exact on the breakpoints. The clipped sum is
+     * non-decreasing in lambda, also as computed (each term is, and a floating-point sum in a fixed order is
+     * monotone in each term), so the first breakpoint whose sum reaches the target is found by bisection:
+     * {@code O(S log S)} with the sort, and the same breakpoint, hence the same bits, as a scan.
+     */
+    private static double shiftFor(double[] noisy, double t, double target, double[] breakpoints) {
         int size = noisy.length;
-        double[] breakpoints = new double[2 * size];
+        int count = 2 * size;
         for (int i = 0; i < size; i++) {
             breakpoints[2 * i] = Math.max(0, noisy[i] - t) - noisy[i];
             breakpoints[2 * i + 1] = t;
         }
-        Arrays.sort(breakpoints);
-        double previousLambda = breakpoints[0];
-        double previousSum = clippedSum(noisy, t, previousLambda);
-        if (previousSum >= target) {
-            return previousLambda;
+        Arrays.sort(breakpoints, 0, count);
+        if (clippedSum(noisy, t, breakpoints[0]) >= target) {
+            return breakpoints[0];
         }
-        for (int i = 1; i < breakpoints.length; i++) {
-            double lambda = breakpoints[i];
-            double sum = clippedSum(noisy, t, lambda);
-            if (sum >= target) {
-                if (sum == previousSum) {
-                    return lambda;
-                }
-                return previousLambda + (target - previousSum) * (lambda - previousLambda) / (sum - previousSum);
+        if (clippedSum(noisy, t, breakpoints[count - 1]) < target) {
+            return breakpoints[count - 1];
+        }
+        int below = 0;          // sum(breakpoints[below]) < target
+        int reached = count - 1; // sum(breakpoints[reached]) >= target
+        while (reached - below > 1) {
+            int middle = (below + reached) >>> 1;
+            if (clippedSum(noisy, t, breakpoints[middle]) >= target) {
+                reached = middle;
+            } else {
+                below = middle;
             }
-            previousLambda = lambda;
-            previousSum = sum;
         }
-        return previousLambda;
+        double previousLambda = breakpoints[reached - 1];
+        double previousSum = clippedSum(noisy, t, previousLambda);
+        double lambda = breakpoints[reached];
+        double sum = clippedSum(noisy, t, lambda);
+        if (sum == previousSum) {
+            return lambda;
+        }
+        return previousLambda + (target - previousSum) * (lambda - previousLambda) / (sum - previousSum);
+    }
+
+    /** The scratch arrays of one problem size, reused across problems (no allocation per problem). */
+    static final class Workspace {
+        final double[] sorted;
+        final double[] breakpoints;
+        final double[] row;
+        final double[] solution;
+
+        Workspace(int numStates) {
+            this.sorted = new double[numStates];
+            this.breakpoints = new double[2 * numStates];
+            this.row = new double[numStates];
+            this.solution = new double[numStates];
+        }
     }
 
     /**
@@ -167,14 +203,19 @@ public final class CountPostProcessor {
      * @return the number of infeasible (fallback) problems
      */
     public static int apply(double[] pairs, double[] transitions, int numStates, double width) {
-        double[] row = new double[numStates];
-        double[] solution = new double[numStates];
+        return apply(pairs, transitions, numStates, width, new Workspace(numStates));
+    }
+
+    /** {@link #apply(double[], double[], int, double)} with the caller's scratch arrays (of size S). */
+    static int apply(double[] pairs, double[] transitions, int numStates, double width, Workspace workspace) {
+        double[] row = workspace.row;
+        double[] solution = workspace.solution;
         double stateShift = width / (2.0 * numStates);
         int fallbacks = 0;
         for (int pair = 0; pair < pairs.length; pair++) {
             int base = pair * numStates;
             System.arraycopy(transitions, base, row, 0, numStates);
-            if (!solve(row, pairs[pair], width, solution)) {
+            if (!solve(row, pairs[pair], width, solution, workspace)) {
                 fallbacks++;
             }
             double total = 0;

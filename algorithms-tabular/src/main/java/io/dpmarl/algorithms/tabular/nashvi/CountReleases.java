@@ -23,6 +23,7 @@ public final class CountReleases {
     private final double[] transitions;
     private final double[] items;
     private final int[] setItems;
+    private final CountPostProcessor.Workspace workspace;
     private double[] noisy;
     private CountStream stream;
     private int consumed;
@@ -51,6 +52,7 @@ public final class CountReleases {
         this.noisy = new double[items.length];
         this.pairs = new double[shape.pairCount()];
         this.transitions = new double[shape.transitionCount()];
+        this.workspace = new CountPostProcessor.Workspace(shape.numStates());
         if (privatizer.postProcesses()) {
             postProcess();
         }
@@ -112,7 +114,7 @@ public final class CountReleases {
     private void postProcess() {
         System.arraycopy(noisy, 0, pairs, 0, pairs.length);
         System.arraycopy(noisy, pairs.length, transitions, 0, transitions.length);
-        lastFallbacks = CountPostProcessor.apply(pairs, transitions, shape.numStates(), width);
+        lastFallbacks = CountPostProcessor.apply(pairs, transitions, shape.numStates(), width, workspace);
         fallbacks += lastFallbacks;
     }
 
