@@ -50,7 +50,7 @@ public final class FederatedTdLearner implements Learner {
 
     @Override
     public void observe(int stage, int[] jointAction, StepResult result) {
-        team.round(result.observations()[0].state(), result.rewards());
+        team.advance(result.observations()[0].state(), result.rewards());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.dpmarl.algorithms.federated.td;
 
+import io.dpmarl.algorithms.federated.kernel.BlockPool;
+import io.dpmarl.algorithms.federated.kernel.TdKernel;
 import io.dpmarl.algorithms.federated.privacy.WholeRunSensitivity;
 import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.model.FederatedFeatures;
@@ -11,28 +13,35 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Federated TD(lambda), paper 003 Algorithm 1 (clear downlink) and Algorithm 2 (private downlink): one master
- * and N workers wired by in-process message passing. This class is only the network: in each round it delivers
- * the uplinks to the master, the broadcast to every worker, and each worker's private cost to that worker only.
- * A transport between processes can replace it without touching {@link FederatedTdMaster} or
- * {@link FederatedTdWorker}.
+ * Federated TD(lambda), paper "Differentially private federated temporal difference learning", Algorithm 1
+ * (clear downlink) and Algorithm 2 (private downlink): one master and N workers. Each round the master
+ * aggregates theta_t^0 = sum_j c^j theta_t^j, releases it (Algorithm 2: through its stream, adding u^0 once per
+ * round), and every worker takes one local TD(lambda) step on top of the broadcast with its own private cost.
+ *
+ * <p>The workers' arithmetic runs on flat arrays ({@link TdKernel}: one pass per round, nothing allocated by
+ * {@link #advance}, optionally split over threads in fixed blocks with a thread-count-independent result); the
+ * message view ({@link FederatedTdWorker}, {@link FederatedTdMaster}, {@link #round} with its
+ * {@link RoundTranscript}) computes the same bits and stays the way to read the protocol.
  *
  * <p>Compact form (paper eq. (2)): Theta_{t+1} = W Theta_t + alpha_t (Theta_t A(X_t)^T + B(X_t)), W = 1 c^T; with
  * noise the broadcast adds u_{t+1}^0 to every row. Privacy: see {@link FederatedTdMaster} and the package
  * documentation (event-level central DP of the downlink; the uplink is not protected).
  */
-public final class FederatedTdLambda {
+public final class FederatedTdLambda implements AutoCloseable {
     private final FederatedFeatures features;
     private final FederatedWeights weights;
     private final TdParameters parameters;
     private final FederatedTdMaster master;
-    private final List<FederatedTdWorker> workers;
-    private Message lastBroadcast;
+    private final double[][] rows;
+    private final BlockPool pool;
+    private final TdKernel kernel;
+    private final double[] lastBroadcast;
+    private boolean broadcastMade;
     private long round;
     private int state = -1;
 
     /**
-     * A federated TD(lambda) team.
+     * A federated TD(lambda) team computed on the calling thread.
      *
      * @param features          public features Phi (S x K, full column rank)
      * @param weights           aggregation weights c (N entries)
@@ -45,23 +54,60 @@ public final class FederatedTdLambda {
      */
     public FederatedTdLambda(FederatedFeatures features, FederatedWeights weights, TdParameters parameters,
                              double costBound, double[][] initialParameters, Optional<ReleaseStream> downlink) {
+        this(features, weights, parameters, costBound, flatten(initialParameters, weights.size(),
+                features.numFeatures()), downlink, 1);
+    }
+
+    /**
+     * A team whose round is split over {@code threads} threads (the caller and {@code threads - 1} helpers, to be
+     * stopped with {@link #close()}); the results are byte-identical at every thread count.
+     *
+     * @param initialParameters theta_0 as N x K row-major (copied)
+     * @param threads           at least 1
+     */
+    public FederatedTdLambda(FederatedFeatures features, FederatedWeights weights, TdParameters parameters,
+                             double costBound, double[] initialParameters, Optional<ReleaseStream> downlink,
+                             int threads) {
         if (downlink.isPresent()) {
             WholeRunSensitivity.requireBoundedFeatures(features);
         }
-        if (initialParameters.length != weights.size()) {
-            throw new IllegalArgumentException("initial parameters must have one row per worker (" + weights.size()
-                    + "), got " + initialParameters.length);
+        int k = features.numFeatures();
+        if (initialParameters.length != (long) weights.size() * k) {
+            throw new IllegalArgumentException("initial parameters must have one row of K = " + k
+                    + " per worker (" + weights.size() + "), got " + initialParameters.length + " entries");
         }
         this.features = features;
         this.weights = weights;
         this.parameters = parameters;
-        this.master = new FederatedTdMaster(weights, features.numFeatures(), downlink);
-        List<FederatedTdWorker> list = new ArrayList<>(weights.size());
-        double[][] rows = FederatedTdWorker.rows(features);
-        for (int i = 0; i < weights.size(); i++) {
-            list.add(new FederatedTdWorker(i, rows, parameters, initialParameters[i], costBound));
+        this.master = new FederatedTdMaster(weights, k, downlink);
+        this.rows = FederatedTdWorker.rows(features);
+        double[] phi = new double[rows.length * k];
+        for (int s = 0; s < rows.length; s++) {
+            System.arraycopy(rows[s], 0, phi, s * k, k);
         }
-        this.workers = List.copyOf(list);
+        double[] c = new double[weights.size()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = weights.get(i);
+        }
+        this.pool = new BlockPool(threads);
+        this.kernel = new TdKernel(phi, rows.length, c, costBound, initialParameters, pool);
+        this.lastBroadcast = new double[k];
+    }
+
+    private static double[] flatten(double[][] initial, int workers, int k) {
+        if (initial.length != workers) {
+            throw new IllegalArgumentException("initial parameters must have one row per worker (" + workers
+                    + "), got " + initial.length);
+        }
+        double[] flat = new double[workers * k];
+        for (int i = 0; i < workers; i++) {
+            if (initial[i].length != k) {
+                throw new IllegalArgumentException("initial theta of worker " + i + " must have K = " + k
+                        + " entries, got " + initial[i].length);
+            }
+            System.arraycopy(initial[i], 0, flat, i * k, k);
+        }
+        return flat;
     }
 
     /** Algorithm 1 with every theta_0^i = 0, costs clipped to [-R, R]. */
@@ -73,11 +119,12 @@ public final class FederatedTdLambda {
 
     /** The costs clipped to [-R, R] so far, over all workers. */
     public long clippedCosts() {
-        long total = 0;
-        for (FederatedTdWorker worker : workers) {
-            total += worker.clippedCosts();
-        }
-        return total;
+        return kernel.clippedCosts();
+    }
+
+    /** The costs of worker i clipped to [-R, R] so far. */
+    public long clippedCosts(int worker) {
+        return kernel.clippedCosts(worker);
     }
 
     /** Starts (or restarts, keeping theta and the round counter) a trajectory at the public initial state s_0. */
@@ -86,25 +133,23 @@ public final class FederatedTdLambda {
             throw new IllegalArgumentException("initial state must be in [0, " + (features.numStates() - 1) + "], got "
                     + initialState);
         }
-        for (FederatedTdWorker worker : workers) {
-            worker.begin(initialState);
-        }
+        kernel.begin(initialState, parameters.trace() == TraceInitialisation.LITERAL_ZERO);
         state = initialState;
     }
 
     /**
-     * One communication round t (Algorithm 1/2 steps 1-6) on the transition s_t -> s_{t+1}.
+     * One communication round t (Algorithm 1/2 steps 1-6) on the transition s_t -> s_{t+1}, with nothing
+     * allocated for a clear downlink (a private downlink allocates only its release, O(K)).
      *
      * @param next  s_{t+1}
-     * @param costs r_t^i for every worker (worker i receives only costs[i])
-     * @return the messages of the round
+     * @param costs r_t^i for every worker (worker i uses only costs[i]; not modified)
      */
-    public RoundTranscript round(int next, double[] costs) {
+    public void advance(int next, double[] costs) {
         if (state < 0) {
             throw new IllegalStateException("begin(s_0) must be called before the first round");
         }
-        if (costs.length != workers.size()) {
-            throw new IllegalArgumentException("costs must have one entry per worker (" + workers.size() + "), got "
+        if (costs.length != weights.size()) {
+            throw new IllegalArgumentException("costs must have one entry per worker (" + weights.size() + "), got "
                     + costs.length);
         }
         if (next < 0 || next >= features.numStates()) {
@@ -112,19 +157,37 @@ public final class FederatedTdLambda {
                     + next);
         }
         double alpha = parameters.alpha(round);
-        List<Message> uplinks = new ArrayList<>(workers.size());
-        for (FederatedTdWorker worker : workers) {
-            uplinks.add(worker.uplink());
+        for (int i = 0; i < costs.length; i++) {
+            if (Double.isNaN(costs[i])) {
+                throw new IllegalArgumentException("cost of worker " + i + " must be a number in [-R, R], got NaN");
+            }
         }
-        Message broadcast = master.aggregate(uplinks, round);
-        for (int i = 0; i < workers.size(); i++) {
-            workers.get(i).receive(broadcast, next, costs[i]);
-        }
-        RoundTranscript transcript = new RoundTranscript(round, state, next, alpha, uplinks, broadcast);
-        lastBroadcast = broadcast;
+        double[] broadcast = master.broadcast(kernel.aggregate());
+        System.arraycopy(broadcast, 0, lastBroadcast, 0, lastBroadcast.length);
+        broadcastMade = true;
+        kernel.step(lastBroadcast, state, next, alpha, parameters.gamma(), parameters.lambda(), costs);
         state = next;
         round++;
-        return transcript;
+    }
+
+    /**
+     * {@link #advance} that also returns the round's messages (copies of every uplink theta_t^i and of the
+     * broadcast): the eavesdropper's view, O(N K) allocated.
+     */
+    public RoundTranscript round(int next, double[] costs) {
+        long t = round;
+        int from = state;
+        List<Message> uplinks = new ArrayList<>(weights.size());
+        if (from >= 0) {
+            for (int i = 0; i < weights.size(); i++) {
+                uplinks.add(new Message(i, Message.SERVER, t, new Statistic.Vector(kernel.theta(i))));
+            }
+        }
+        advance(next, costs);
+        double alpha = parameters.alpha(t);
+        Message broadcast = new Message(Message.SERVER, FederatedTdMaster.BROADCAST, t,
+                new Statistic.Vector(lastBroadcast.clone()));
+        return new RoundTranscript(t, from, next, alpha, uplinks, broadcast);
     }
 
     /** The number of completed rounds t. */
@@ -139,22 +202,31 @@ public final class FederatedTdLambda {
 
     /** Theta_t as an N x K copy (row i = theta_t^i). */
     public double[][] parameters() {
-        double[][] theta = new double[workers.size()][];
+        double[][] theta = new double[weights.size()][];
         for (int i = 0; i < theta.length; i++) {
-            theta[i] = workers.get(i).theta();
+            theta[i] = kernel.theta(i);
         }
         return theta;
+    }
+
+    /** theta_t^i (a copy). */
+    public double[] parameters(int worker) {
+        return kernel.theta(worker);
+    }
+
+    /** The public eligibility trace z_t (a copy; every worker holds the same). */
+    public double[] trace() {
+        return kernel.trace();
     }
 
     /** The c-average (Theta_t)^T = sum_i c^i theta_t^i (the monitoring quantity). */
     public double[] averageParameters() {
         int k = features.numFeatures();
         double[] average = new double[k];
-        for (int i = 0; i < workers.size(); i++) {
-            double[] theta = workers.get(i).theta();
+        for (int i = 0; i < weights.size(); i++) {
             double c = weights.get(i);
             for (int f = 0; f < k; f++) {
-                average[f] += c * theta[f];
+                average[f] += c * kernel.theta(i, f);
             }
         }
         return average;
@@ -174,11 +246,13 @@ public final class FederatedTdLambda {
 
     /** The consensus error ||Y_t||_C^2 = sum_i c^i ||theta_t^i - (Theta_t)||^2. */
     public double consensusError() {
-        double[][] y = disagreement();
+        double[] average = averageParameters();
+        int k = features.numFeatures();
         double total = 0;
-        for (int i = 0; i < y.length; i++) {
+        for (int i = 0; i < weights.size(); i++) {
             double squared = 0;
-            for (double value : y[i]) {
+            for (int f = 0; f < k; f++) {
+                double value = kernel.theta(i, f) - average[f];
                 squared += value * value;
             }
             total += weights.get(i) * squared;
@@ -188,8 +262,7 @@ public final class FederatedTdLambda {
 
     /** The last broadcast vector (theta_t^0 or its noisy version), or empty before the first round. */
     public double[] lastBroadcast() {
-        return lastBroadcast == null ? new double[0]
-                : ((Statistic.Vector) lastBroadcast.payload()).values().clone();
+        return broadcastMade ? lastBroadcast.clone() : new double[0];
     }
 
     /** The master. */
@@ -197,9 +270,29 @@ public final class FederatedTdLambda {
         return master;
     }
 
-    /** The workers, in index order. */
+    /**
+     * Snapshots of the workers in index order: each a separate {@link FederatedTdWorker} holding a copy of that
+     * worker's theta, trace, clip count, round and state (O(N K) allocated; for inspection and tests).
+     */
     public List<FederatedTdWorker> workers() {
-        return workers;
+        List<FederatedTdWorker> list = new ArrayList<>(weights.size());
+        double[] trace = kernel.trace();
+        for (int i = 0; i < weights.size(); i++) {
+            list.add(FederatedTdWorker.snapshot(i, rows, parameters, kernel.theta(i), trace, kernel.costBound(),
+                    kernel.clippedCosts(i), round, state));
+        }
+        return List.copyOf(list);
+    }
+
+    /** The number of threads a round is split over. */
+    public int threads() {
+        return pool.threads();
+    }
+
+    /** Stops the helper threads of a multi-threaded team (a no-op at 1 thread). */
+    @Override
+    public void close() {
+        pool.close();
     }
 
     /** The public features. */

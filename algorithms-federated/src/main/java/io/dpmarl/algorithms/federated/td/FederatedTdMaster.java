@@ -61,10 +61,25 @@ public final class FederatedTdMaster {
                 aggregate[k] += c * theta[k];
             }
         }
-        lastAggregate = aggregate;
-        Statistic.Vector clear = new Statistic.Vector(aggregate.clone());
-        Statistic released = downlink.isPresent() ? downlink.get().release(clear) : clear;
-        return new Message(Message.SERVER, BROADCAST, round, released);
+        double[] released = broadcast(aggregate);
+        return new Message(Message.SERVER, BROADCAST, round, new Statistic.Vector(
+                released == aggregate ? aggregate.clone() : released));
+    }
+
+    /**
+     * Step 4-5 on an aggregate the caller formed (the team's kernel forms it in the same pass as the workers'
+     * steps): records it as {@link #lastAggregate()} and returns the broadcast vector, which is {@code aggregate}
+     * itself for a clear downlink (nothing allocated) and the stream's noisy release otherwise.
+     */
+    double[] broadcast(double[] aggregate) {
+        if (lastAggregate == null) {
+            lastAggregate = new double[numFeatures];
+        }
+        System.arraycopy(aggregate, 0, lastAggregate, 0, numFeatures);
+        if (downlink.isEmpty()) {
+            return aggregate;
+        }
+        return ((Statistic.Vector) downlink.get().release(new Statistic.Vector(aggregate.clone()))).values();
     }
 
     /** The last pre-noise aggregate theta_{t+1}^0 (internal to the trusted master; for tests and diagnostics). */

@@ -18,6 +18,11 @@ import io.dpmarl.core.validation.Checks;
  * Its cost never leaves the worker except through theta (which the uplink reveals: the uplink must be
  * confidential, see the package documentation).
  *
+ * <p>This class is the message view of one worker (one object per agent, one {@link Message} per uplink), for
+ * teaching, tests and transports; {@link FederatedTdLambda} runs the same arithmetic for all workers at once on
+ * flat arrays ({@code io.dpmarl.algorithms.federated.kernel.TdKernel}), and a test checks the two agree bit for
+ * bit.
+ *
  * <p>The privacy bound of the master's noise ({@code WholeRunSensitivity}) assumes |r_t^i| &lt;= R: the worker
  * therefore clips every cost to [-R, R] before using it and counts the clips ({@link #clippedCosts()}).
  */
@@ -60,6 +65,17 @@ public final class FederatedTdWorker {
         }
         this.theta = initialTheta.clone();
         this.trace = new double[numFeatures];
+    }
+
+    /** A copy of a team worker's state (theta, trace, clip count, round and state), for inspection. */
+    static FederatedTdWorker snapshot(int index, double[][] rows, TdParameters parameters, double[] theta,
+                                      double[] trace, double costBound, long clipped, long round, int state) {
+        FederatedTdWorker worker = new FederatedTdWorker(index, rows, parameters, theta, costBound);
+        System.arraycopy(trace, 0, worker.trace, 0, trace.length);
+        worker.clipped = clipped;
+        worker.round = round;
+        worker.state = state;
+        return worker;
     }
 
     /**
