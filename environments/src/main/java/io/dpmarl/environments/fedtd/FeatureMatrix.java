@@ -88,17 +88,41 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
                 case NONE -> maxNorm;
             };
             double factor = target / maxNorm;
-            for (double[] row : raw) {
-                for (int k = 0; k < numFeatures; k++) {
-                    row[k] *= factor;
-                }
+            double[][] scaled = scale(raw, factor);
+            // round-off can leave the largest scaled norm an ulp above the target (1 + 2^-52 breaks ||phi|| <= 1)
+            while (scaling != FeatureScaling.NONE && maxRowNorm(scaled) > target) {
+                factor = Math.nextDown(factor);
+                scaled = scale(raw, factor);
             }
-            if (new SimpleMatrix(raw).svd().rank() == numFeatures) {
-                return new FeatureMatrix(raw);
+            if (new SimpleMatrix(scaled).svd().rank() == numFeatures) {
+                return new FeatureMatrix(scaled);
             }
         }
         throw new IllegalStateException("no full-rank feature matrix in 1000 draws of size " + numStates + " x "
                 + numFeatures);
+    }
+
+    private static double[][] scale(double[][] raw, double factor) {
+        double[][] scaled = new double[raw.length][];
+        for (int s = 0; s < raw.length; s++) {
+            scaled[s] = raw[s].clone();
+            for (int k = 0; k < scaled[s].length; k++) {
+                scaled[s][k] *= factor;
+            }
+        }
+        return scaled;
+    }
+
+    private static double maxRowNorm(double[][] rows) {
+        double max = 0;
+        for (double[] row : rows) {
+            double squared = 0;
+            for (double value : row) {
+                squared += value * value;
+            }
+            max = Math.max(max, Math.sqrt(squared));
+        }
+        return max;
     }
 
     static void requireGamma(double gamma) {
@@ -138,15 +162,7 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
     /** The largest row norm max_s ||phi(s)||_2. */
     @Override
     public double maxRowNorm() {
-        double max = 0;
-        for (double[] row : rows) {
-            double squared = 0;
-            for (double value : row) {
-                squared += value * value;
-            }
-            max = Math.max(max, Math.sqrt(squared));
-        }
-        return max;
+        return maxRowNorm(rows);
     }
 
     /** A copy of Phi as an S x K array. */

@@ -11,10 +11,16 @@ import java.util.random.RandomGenerator;
  * <p>Instantaneous cost of agent i on the transition (s, s'): r^i ~ U[R^i(s, s') - w, R^i(s, s') + w]
  * (spec 003 section 4, w = 0.05). Costs are bounded by the public design bound {@link #costBound()}, the R of Lemma 7.
  * Sampling uses non-private randomness only (this is the simulated world).
+ *
+ * <p>The mean costs are either given (N x S x S, copied) or generated on demand ({@link CounterMeanCosts}, what
+ * {@link RandomFederatedCostChain} uses): then the model holds O(S^2 + S K) doubles whatever N, so N = 10^5 agents
+ * at S = 200 fit in memory.
  */
 public final class FederatedCostModel {
     private final double[][] transitions;
     private final double[][][] meanCosts;
+    private final CounterMeanCosts counterCosts;
+    private final int numAgents;
     private final double costHalfWidth;
     private final FeatureMatrix features;
     private final double[][] cumulative;
@@ -32,9 +38,48 @@ public final class FederatedCostModel {
      */
     public FederatedCostModel(double[][] transitions, double[][][] meanCosts, double costHalfWidth,
                               FeatureMatrix features, double costBound) {
+        this(transitions, copy(transitions.length, meanCosts), null, costHalfWidth, features, costBound);
+    }
+
+    /**
+     * A model whose mean costs are generated on demand ({@link CounterMeanCosts}): memory O(S^2 + S K), whatever N.
+     *
+     * @param transitions   P, S x S, non-negative, rows summing to 1 within 1e-9 (copied)
+     * @param meanCosts     the generator of R[agent][s][s']
+     * @param costHalfWidth w >= 0
+     * @param features      Phi with S rows
+     * @param costBound     the public bound R; max |R^i| + w (over the generator's range) must not exceed it
+     */
+    public FederatedCostModel(double[][] transitions, CounterMeanCosts meanCosts, double costHalfWidth,
+                              FeatureMatrix features, double costBound) {
+        this(transitions, null, java.util.Objects.requireNonNull(meanCosts, "meanCosts"), costHalfWidth, features,
+                costBound);
+    }
+
+    private static double[][][] copy(int states, double[][][] meanCosts) {
+        Checks.atLeast("numAgents", meanCosts.length, 1);
+        double[][][] copy = new double[meanCosts.length][states][];
+        for (int agent = 0; agent < meanCosts.length; agent++) {
+            if (meanCosts[agent].length != states) {
+                throw new IllegalArgumentException("mean costs of agent " + agent + " must be S x S");
+            }
+            for (int s = 0; s < states; s++) {
+                if (meanCosts[agent][s].length != states) {
+                    throw new IllegalArgumentException("mean costs of agent " + agent + " must be S x S");
+                }
+                for (double value : meanCosts[agent][s]) {
+                    Checks.finite("mean cost", value);
+                }
+                copy[agent][s] = meanCosts[agent][s].clone();
+            }
+        }
+        return copy;
+    }
+
+    private FederatedCostModel(double[][] transitions, double[][][] storedCosts, CounterMeanCosts counterCosts,
+                               double costHalfWidth, FeatureMatrix features, double costBound) {
         int states = transitions.length;
         Checks.atLeast("numStates", states, 1);
-        Checks.atLeast("numAgents", meanCosts.length, 1);
         Checks.nonNegativeFinite("costHalfWidth", costHalfWidth);
         if (features.numStates() != states) {
             throw new IllegalArgumentException("features must have one row per state (" + states + "), got "
@@ -62,22 +107,21 @@ public final class FederatedCostModel {
             this.transitions[s] = transitions[s].clone();
         }
         double maxAbs = 0;
-        this.meanCosts = new double[meanCosts.length][states][];
-        for (int agent = 0; agent < meanCosts.length; agent++) {
-            if (meanCosts[agent].length != states) {
-                throw new IllegalArgumentException("mean costs of agent " + agent + " must be S x S");
-            }
-            for (int s = 0; s < states; s++) {
-                if (meanCosts[agent][s].length != states) {
-                    throw new IllegalArgumentException("mean costs of agent " + agent + " must be S x S");
+        if (storedCosts != null) {
+            for (double[][] agentCosts : storedCosts) {
+                for (double[] row : agentCosts) {
+                    for (double value : row) {
+                        maxAbs = Math.max(maxAbs, Math.abs(value));
+                    }
                 }
-                for (double value : meanCosts[agent][s]) {
-                    Checks.finite("mean cost", value);
-                    maxAbs = Math.max(maxAbs, Math.abs(value));
-                }
-                this.meanCosts[agent][s] = meanCosts[agent][s].clone();
             }
+            this.numAgents = storedCosts.length;
+        } else {
+            maxAbs = counterCosts.maxAbs();
+            this.numAgents = counterCosts.numAgents();
         }
+        this.meanCosts = storedCosts;
+        this.counterCosts = counterCosts;
         this.costHalfWidth = costHalfWidth;
         this.features = features;
         Checks.positiveFinite("costBound", costBound);
@@ -90,7 +134,7 @@ public final class FederatedCostModel {
 
     /** Number of worker agents N. */
     public int numAgents() {
-        return meanCosts.length;
+        return numAgents;
     }
 
     /** Number of states S. */
@@ -129,7 +173,7 @@ public final class FederatedCostModel {
 
     /** Mean cost R^i(s, s') of agent index {@code agent} (0-based). */
     public double meanCost(int agent, int state, int next) {
-        return meanCosts[agent][state][next];
+        return meanCosts != null ? meanCosts[agent][state][next] : counterCosts.get(agent, state, next);
     }
 
     /** Expected one-step cost vector r_i(s) = sum_{s'} P[s][s'] R^i(s, s') (paper Section 3). */
@@ -139,7 +183,7 @@ public final class FederatedCostModel {
         for (int s = 0; s < states; s++) {
             double sum = 0;
             for (int next = 0; next < states; next++) {
-                sum += transitions[s][next] * meanCosts[agent][s][next];
+                sum += transitions[s][next] * meanCost(agent, s, next);
             }
             r[s] = sum;
         }
@@ -160,7 +204,7 @@ public final class FederatedCostModel {
 
     /** Samples agent i's instantaneous cost r ~ U[R^i(s, s') - w, R^i(s, s') + w]. */
     public double sampleCost(int agent, int state, int next, RandomGenerator random) {
-        double mean = meanCosts[agent][state][next];
+        double mean = meanCost(agent, state, next);
         return mean + costHalfWidth * (2 * random.nextDouble() - 1);
     }
 

@@ -8,11 +8,13 @@ import java.util.random.RandomGenerator;
  * <ul>
  *   <li>P: entries i.i.d. U[0, 1], plus the constant 1e-5 on every entry (ergodicity), then each row divided by
  *   its sum (add-then-normalise), so every entry is at least 1e-5 / (S (1 + 1e-5)) > 0;</li>
- *   <li>mean costs R^i(s, s') ~ U[0.05, 0.45] i.i.d. per agent and ordered state pair;</li>
+ *   <li>mean costs R^i(s, s') ~ U[0.05, 0.45] i.i.d. per agent and ordered state pair, generated on demand by
+ *   {@link CounterMeanCosts} keyed by one seed drawn here (not stored: memory does not grow with N S^2);</li>
  *   <li>instantaneous costs uniform on R^i(s, s') +- 0.05, hence in [0, 0.5] (R = 0.5);</li>
  *   <li>features U[0, 1], resampled to full column rank and scaled ({@link FeatureScaling}).</li>
  * </ul>
- * All of it is drawn from one non-private generator (the environment seed's stream).
+ * All of it is drawn from one non-private generator (the environment seed's stream): P first, then the mean-cost
+ * key, then the features.
  */
 public final class RandomFederatedCostChain {
     /** The constant added to every transition entry before normalising. */
@@ -55,14 +57,8 @@ public final class RandomFederatedCostChain {
                 row[next] /= sum;
             }
         }
-        double[][][] meanCosts = new double[numAgents][numStates][numStates];
-        for (double[][] agentCosts : meanCosts) {
-            for (double[] row : agentCosts) {
-                for (int next = 0; next < numStates; next++) {
-                    row[next] = MEAN_COST_LOW + (MEAN_COST_HIGH - MEAN_COST_LOW) * random.nextDouble();
-                }
-            }
-        }
+        CounterMeanCosts meanCosts = new CounterMeanCosts(random.nextLong(), numAgents, MEAN_COST_LOW,
+                MEAN_COST_HIGH);
         FeatureMatrix features = FeatureMatrix.random(numStates, numFeatures, scaling, gamma, lambda, random);
         return new FederatedCostModel(transitions, meanCosts, COST_HALF_WIDTH, features, COST_BOUND);
     }

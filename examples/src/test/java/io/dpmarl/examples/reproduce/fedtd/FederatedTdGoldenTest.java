@@ -37,7 +37,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (t+1)^-0.65, no noise, T = 60, step limit 20; (b) the same with the sound Gaussian calibration at epsilon 10,
  * delta 1e-5, nu = 3; (c) N = 2, S = 5, K = 2, model seed 5, alpha = 0.02, Laplace with global composition at
  * epsilon 100, T = 40, step limit 10. The comparison is exact (tolerance 0): the refactor kept the summation order
- * of every quantity (see the module README).
+ * of every quantity (see the module README). The files were regenerated once since, deliberately, when the random
+ * cost chain started generating its mean costs on demand (a new instance per model seed; the README next to the
+ * files lists what moved); the federated-TD arithmetic itself passed this test unchanged before that.
  */
 class FederatedTdGoldenTest {
 
