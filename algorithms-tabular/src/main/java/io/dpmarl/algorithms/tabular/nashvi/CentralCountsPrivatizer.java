@@ -111,6 +111,8 @@ public final class CentralCountsPrivatizer extends CountsPrivatizer {
     public final class TreeStream extends CountStream {
         private final double scale;
         private BinaryTreeCounterBank bank;
+        private boolean reuse;
+        private double[] buffer;
 
         TreeStream(StreamRequest request, StreamAccounting.UpFront accounting, double scale) {
             super(request, accounting, horizon());
@@ -123,9 +125,18 @@ public final class CentralCountsPrivatizer extends CountsPrivatizer {
                 bank = new BinaryTreeCounterBank(indicators.length, Math.toIntExact(length().getAsLong()),
                         NodeNoise.laplace(scale), noise());
             }
-            double[] totals = new double[indicators.length];
+            double[] totals = reuse && buffer != null ? buffer : new double[indicators.length];
             bank.step(indicators, totals);
+            if (reuse) {
+                buffer = totals;
+            }
             return totals;
+        }
+
+        /** From now on every release returns one buffer, overwritten by the next release. */
+        @Override
+        public void reuseOutputs() {
+            reuse = true;
         }
 
         /** The tree nodes released at the last step (what a privacy audit compares). */

@@ -58,6 +58,7 @@ public final class CountReleases {
         }
         if (!privatizer.streamPerUser()) {
             stream = privatizer.openEpisodeStream(ledger, noise, 0, episodes);
+            stream.reuseOutputs(); // each release is copied into pairs and transitions before the next
         }
     }
 

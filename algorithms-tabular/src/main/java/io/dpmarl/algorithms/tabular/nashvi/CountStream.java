@@ -79,6 +79,14 @@ public abstract class CountStream extends AbstractReleaseStream {
      */
     protected abstract double[] noisy(double[] indicators, long round);
 
+    /**
+     * Lets the stream return the same array from every release, overwritten by the next one, where it can (the
+     * running-total stream does): for a consumer that copies each release out before the next, such as
+     * {@link CountReleases}; it saves one vector of the stream's dimension per release. Default: no change.
+     */
+    public void reuseOutputs() {
+    }
+
     /** How many inputs the projection onto the indicator set changed (0 for a learner's own indicators). */
     public final long projectedReleases() {
         return projected;
