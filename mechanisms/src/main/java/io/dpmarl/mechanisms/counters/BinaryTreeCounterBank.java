@@ -18,7 +18,9 @@ import io.dpmarl.mechanisms.noise.Samplers;
  * (exact for integer items; real items in [0, 1] have per-item sensitivity {@code 1 + r}).
  *
  * <p>Cost of a step: the {@code n} draws as one batch (the sampler's checks and grid once per step), the
- * levels below the released one (cleared) and the set bits of t (summed); nothing is allocated.
+ * levels below the released one (cleared) and the set bits of t (summed); nothing is allocated. The nodes are
+ * stored level by level ({@code [level][stream]}), so a step sweeps only the levels it touches, each contiguously;
+ * every stream's sums are formed in the same order as in {@link BinaryTreeCounter}.
  */
 public final class BinaryTreeCounterBank {
     private final int streams;
@@ -71,23 +73,32 @@ public final class BinaryTreeCounterBank {
         time++;
         int level = Integer.numberOfTrailingZeros(time);
         nodeNoise.draw(noise, draws, 0, streams); // the n draws of this step, in stream order
+        double[] sums = released;
         for (int stream = 0; stream < streams; stream++) {
-            int base = stream * levels;
-            double sum = roundItem(items[stream]);
-            for (int j = 0; j < level; j++) {
-                sum += alpha[base + j];
-                alpha[base + j] = 0;
-                alphaHat[base + j] = 0;
+            sums[stream] = roundItem(items[stream]);
+        }
+        for (int j = 0; j < level; j++) { // the p-sum absorbs the lower levels, which are cleared
+            int base = j * streams;
+            for (int stream = 0; stream < streams; stream++) {
+                sums[stream] += alpha[base + stream];
             }
-            alpha[base + level] = sum;
+            java.util.Arrays.fill(alpha, base, base + streams, 0.0);
+            java.util.Arrays.fill(alphaHat, base, base + streams, 0.0);
+        }
+        int releasedBase = level * streams;
+        for (int stream = 0; stream < streams; stream++) {
+            double sum = sums[stream];
+            alpha[releasedBase + stream] = sum;
             double node = sum + draws[stream];
-            alphaHat[base + level] = node;
-            released[stream] = node;
-            double out = 0;
-            for (int bits = time; bits != 0; bits &= bits - 1) { // the set bits of t, lowest first
-                out += alphaHat[base + Integer.numberOfTrailingZeros(bits)];
+            alphaHat[releasedBase + stream] = node;
+            sums[stream] = node;
+        }
+        java.util.Arrays.fill(output, 0.0);
+        for (int bits = time; bits != 0; bits &= bits - 1) { // the set bits of t, lowest first
+            int base = Integer.numberOfTrailingZeros(bits) * streams;
+            for (int stream = 0; stream < streams; stream++) {
+                output[stream] += alphaHat[base + stream];
             }
-            output[stream] = out;
         }
     }
 

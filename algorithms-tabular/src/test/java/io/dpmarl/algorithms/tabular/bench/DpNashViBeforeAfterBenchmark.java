@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -27,7 +30,8 @@ import org.openjdk.jmh.annotations.State;
  * {@link EpisodeRunner} class file is loaded in an isolated class loader over the classes of the earlier commit
  * ({@code side = before}, directory tree given by {@code -Ddpmarl.bench.before=ROOT}, a checkout built with
  * {@code test-compile}) or of this one ({@code side = after}, {@code -Ddpmarl.bench.after=ROOT}); the library jars
- * come from the JMH class path. Both sides pay the same class-loader indirection. {@code drawsOnly}: the 33 600
+ * come from the JMH class path. Both sides pay the same class-loader indirection. Next to the episodes per second
+ * the run reports {@code cpuNanos}, the benchmark thread's CPU time per second: their ratio is CPU time per episode. {@code drawsOnly}: the 33 600
  * Laplace node draws of one S = 20 central episode alone (scale b_C at K = 2^21), the floor of that workload.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -44,10 +48,16 @@ public class DpNashViBeforeAfterBenchmark {
         public String side;
 
         DoubleSupplier runner;
-        URLClassLoader loader;
 
         @Setup(Level.Iteration)
         public void setUp() throws Exception {
+            runner = runner(side, game);
+        }
+    }
+
+    /** A runner of {@code game} ("s20/central", ...) on the classes of {@code side} ("before" or "after"). */
+    static DoubleSupplier runner(String side, String game) throws Exception {
+        {
             String root = System.getProperty("dpmarl.bench." + side);
             if (root == null) {
                 throw new IllegalStateException("set -Ddpmarl.bench." + side + "=ROOT (a built checkout)");
@@ -64,17 +74,39 @@ public class DpNashViBeforeAfterBenchmark {
                     urls.add(Path.of(entry).toUri().toURL());
                 }
             }
-            loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+            URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new),
+                    ClassLoader.getPlatformClassLoader());
             String[] parts = game.split("/");
-            runner = (DoubleSupplier) loader.loadClass(EpisodeRunner.class.getName())
+            return (DoubleSupplier) loader.loadClass(EpisodeRunner.class.getName())
                     .getConstructor(String.class, String.class).newInstance(parts[0], parts[1]);
+        }
+    }
+
+    /**
+     * The benchmark thread's CPU time, reported by JMH as a rate next to the episodes per second: their ratio is the
+     * CPU time per episode, which the other processes on a loaded machine disturb far less than wall-clock time.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        /** Nanoseconds of this thread's CPU time spent in the measured episodes. */
+        public long cpuNanos;
+
+        /** JMH does not reset auxiliary counters: each iteration starts from 0. */
+        @Setup(Level.Iteration)
+        public void reset() {
+            cpuNanos = 0;
         }
     }
 
     /** One episode (plan, play, privatizer update). */
     @Benchmark
-    public double episode(Side state) {
-        return state.runner.getAsDouble();
+    public double episode(Side state, CpuTime cpu) {
+        long start = CpuTime.THREADS.getCurrentThreadCpuTime();
+        double reward = state.runner.getAsDouble();
+        cpu.cpuNanos += CpuTime.THREADS.getCurrentThreadCpuTime() - start;
+        return reward;
     }
 
     /** The node draws of one S = 20 central episode. */
