@@ -176,4 +176,75 @@ class SamplersConstructionTest {
         assertEquals(-1.0, Samplers.boundedLaplace(noise, scale, 1.0));
         noise.assertExhausted();
     }
+
+    @Test
+    void theGridsAreThePowersOfTwoTheJavadocStates() {
+        // scale / r in [2^39, 2^40) (Laplace, uniform) and sigma / r in [2^19, 2^20) (Gaussian), down to 2^-1074
+        assertEquals(0x1p-39, Samplers.laplaceGranularity(1.0));
+        assertEquals(0x1p-39, Samplers.laplaceGranularity(Math.nextDown(2.0)));
+        assertEquals(0x1p-38, Samplers.laplaceGranularity(2.0));
+        assertEquals(0x1p-19, Samplers.gaussianGranularity(1.0));
+        assertEquals(0x1p-17, Samplers.gaussianGranularity(7.0));
+        assertEquals(0x1p-39, Samplers.uniformGranularity(1.5));
+        assertEquals(0x1p-1022, Samplers.laplaceGranularity(0x1p-983));
+        assertEquals(0x1p-1039, Samplers.laplaceGranularity(0x1p-1000));    // a subnormal grid
+        assertEquals(0x1p-1061, Samplers.laplaceGranularity(Double.MIN_VALUE));
+        assertEquals(0x1p-1041, Samplers.gaussianGranularity(Double.MIN_NORMAL));
+    }
+
+    @Test
+    void roundingToTheGridIsExactWithTiesToEven() {
+        assertEquals(1.0, Samplers.roundToGrid(1.2, 0.5));
+        assertEquals(1.5, Samplers.roundToGrid(1.3, 0.5));
+        assertEquals(2.0, Samplers.roundToGrid(1.75, 0.5));   // tie: 3.5 half-steps go to 4
+        assertEquals(1.0, Samplers.roundToGrid(1.25, 0.5));   // tie: 2.5 half-steps go to 2
+        assertEquals(-1.0, Samplers.roundToGrid(-1.2, 0.5));
+        double huge = 0x1p53 * 0.5 + 1;                        // at least 2^53 grid steps: already on the grid
+        assertEquals(huge, Samplers.roundToGrid(huge, 0.5));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Samplers.roundToGrid(1.0, 0.75));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Samplers.roundToGrid(Double.NaN, 0.5));
+    }
+
+    @Test
+    void roundingUpToSignificantBitsIsTheSmallestValueAbove() {
+        assertEquals(1.25, Samplers.roundUpToSignificantBits(1.1, 3));    // ceil(4.4) / 4
+        assertEquals(0.5, Samplers.roundUpToSignificantBits(0.3, 1));     // ceil(1.2) / 4
+        assertEquals(1.0, Samplers.roundUpToSignificantBits(1.0, 52));
+        assertEquals(6.0, Samplers.roundUpToSignificantBits(5.5, 2));     // ceil(2.75) * 2
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Samplers.roundUpToSignificantBits(1.0, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Samplers.roundUpToSignificantBits(1.0, 53));
+    }
+
+    @Test
+    void badParametersAreRefusedWithTheirRange() {
+        NoiseSource noise = ScriptedNoiseSource.of();
+        Class<IllegalArgumentException> bad = IllegalArgumentException.class;
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.discreteLaplace(noise, 0x1p62));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.discreteLaplace(noise, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.discreteGaussian(noise, 0x1p62));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.discreteGaussian(noise, -1));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.laplace(noise, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.gaussian(noise, Double.NaN));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.uniform(noise, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.bernoulli(noise, 3, 2));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.bernoulli(noise, -1, 2));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.bernoulli(noise, 0, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.bernoulli(noise, 1.5));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.bernoulliExp(noise, -1));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.uniformBelow(noise, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.randomizedResponse(noise, 4, 4, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.randomizedResponse(noise, -1, 4, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.randomizedResponse(noise, 0, 1, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.randomizedResponse(noise, 0, 4, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.boundedLaplace(noise, 1.0, 0x1p-40));
+        org.junit.jupiter.api.Assertions.assertThrows(bad, () -> Samplers.boundedLaplace(noise, 1.0, 0));
+        assertEquals(0, ((ScriptedNoiseSource) noise).consumed());
+        assertTrue(Samplers.bernoulliExp(noise, 0.0), "exp(-0) = 1 without a draw");
+        assertEquals(0, Samplers.uniformBelow(noise, 1));
+        assertEquals(0, Samplers.uniform(ScriptedNoiseSource.ofWords(Words.wordFor(1L << 39, (1L << 40) + 1)), 1.0));
+    }
 }
