@@ -1,0 +1,123 @@
+package io.dpmarl.algorithms.tabular.qd;
+
+import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * The Q-tables of N agents and the synchronous consensus + innovations update of QD-learning (Qiao et al.,
+ * Algorithm 1 and eq. 2; Kar, Moura and Poor, QD-learning, 2013): at a step that visits (s, a), every agent i sets
+ * <pre>
+ *   Q^i(s,a) <- Q^i(s,a) - beta * sum_{j in N_i} (Q^i(s,a) - Qhat^j) + alpha * (r_i + gamma max_a' Q^i(s',a') - Q^i(s,a))
+ * </pre>
+ * where {@code Qhat^j} is what neighbour j transmitted (its true entry plus privacy noise, or the true entry in
+ * QD-learning). Every right-hand side uses values from before the step (Jacobi order), so the result does not
+ * depend on the order agents are visited in. Only the visited entry changes.
+ *
+ * <p>Tables are one flat array, agent-major. {@link #update} allocates nothing and costs O(N + edges).
+ */
+public final class QdNetwork {
+    private final int agents;
+    private final int states;
+    private final int actions;
+    private final double[] q;
+    private final double[] updated;
+    private CommunicationGraph cachedGraph;
+    private int[] offsets;
+    private int[] neighbours;
+
+    /** A network of {@code agents} zero tables of {@code states x actions}. */
+    public QdNetwork(int agents, int states, int actions) {
+        this.agents = Checks.atLeast("agents", agents, 1);
+        this.states = Checks.atLeast("states", states, 1);
+        this.actions = Checks.atLeast("actions", actions, 1);
+        this.q = new double[Math.multiplyExact(agents, Math.multiplyExact(states, actions))];
+        this.updated = new double[agents];
+    }
+
+    /** Number of agents. */
+    public int agents() {
+        return agents;
+    }
+
+    /** Number of states. */
+    public int states() {
+        return states;
+    }
+
+    /** Number of actions. */
+    public int actions() {
+        return actions;
+    }
+
+    /** {@code Q^i(s, a)}. */
+    public double value(int agent, int state, int action) {
+        return q[(agent * states + state) * actions + action];
+    }
+
+    /** Sets {@code Q^i(s, a)} (initial conditions in tests). */
+    public void set(int agent, int state, int action, double value) {
+        q[(agent * states + state) * actions + action] = value;
+    }
+
+    /** Copies every agent's {@code Q^i(s, a)} into {@code out} (length N). */
+    public void entries(int state, int action, double[] out) {
+        int stride = states * actions;
+        int offset = state * actions + action;
+        for (int i = 0; i < agents; i++) {
+            out[i] = q[i * stride + offset];
+        }
+    }
+
+    /** {@code max_a Q^i(s, a)}. */
+    public double maxValue(int agent, int state) {
+        int base = (agent * states + state) * actions;
+        double best = q[base];
+        for (int a = 1; a < actions; a++) {
+            best = Math.max(best, q[base + a]);
+        }
+        return best;
+    }
+
+    /**
+     * One synchronous step on pair (state, action).
+     *
+     * @param next        the next state s'
+     * @param rewards     each agent's private reward r_i (length N)
+     * @param transmitted each agent's transmitted value {@code Qhat^j} of the pair (length N)
+     * @param graph       the communication graph in force
+     * @param alpha       innovation gain of this visit
+     * @param beta        consensus gain of this visit
+     * @param gamma       discount
+     */
+    public void update(int state, int action, int next, double[] rewards, double[] transmitted,
+                       CommunicationGraph graph, double alpha, double beta, double gamma) {
+        if (graph != cachedGraph) {
+            if (graph.numAgents() != agents) {
+                throw new IllegalArgumentException("graph must have " + agents + " agents, got " + graph.numAgents());
+            }
+            offsets = graph.rowOffsets();
+            neighbours = graph.rowNeighbours();
+            cachedGraph = graph;
+        }
+        int stride = states * actions;
+        int entry = state * actions + action;
+        int nextBase = next * actions;
+        for (int i = 0; i < agents; i++) {
+            int base = i * stride;
+            double own = q[base + entry];
+            double consensus = 0;
+            for (int k = offsets[i]; k < offsets[i + 1]; k++) {
+                consensus += own - transmitted[neighbours[k]];
+            }
+            double best = q[base + nextBase];
+            for (int a = 1; a < actions; a++) {
+                best = Math.max(best, q[base + nextBase + a]);
+            }
+            double temporalDifference = rewards[i] + gamma * best - own;
+            updated[i] = own - beta * consensus + alpha * temporalDifference;
+        }
+        for (int i = 0; i < agents; i++) {
+            q[i * stride + entry] = updated[i];
+        }
+    }
+}
