@@ -23,7 +23,11 @@ import java.util.SplittableRandom;
  * paper's transition table has 8 entries, one per (s, a, s'), and its Q-tables are 2 x 2; with
  * {@link ActionRule#MAJORITY} the majority action is applied instead, ties going to agent 0's), and each receives a
  * private Gaussian reward. Episodes never end by themselves (horizon {@link Integer#MAX_VALUE}): run it on a step
- * schedule with a step limit. {@link #reset(long)} draws {@code s_0} uniformly and seeds transitions and rewards.
+ * schedule with a step limit. {@link #reset(long)} seeds transitions and rewards and draws {@code s_0} uniformly
+ * (the default, which keeps the reset contract: the same seed gives the same episode). Optionally a reset after the
+ * first continues the chain from the current state, so that episodes are only reporting windows of one continuing
+ * run; that mode departs from the reset contract (an episode then also depends on the state the previous one ended
+ * in). Either way the learner's updates use only sampled transitions, never the jump of a reset.
  *
  * <p>Capabilities: {@link NetworkedEnvironment} (the communication-graph process, public, for learners) and
  * {@link DiscountedTabularModel} (the exact model, for evaluators only).
@@ -39,6 +43,7 @@ public final class CbmpEnvironment implements Environment, NetworkedEnvironment 
 
     private final CbmpModel model;
     private final ActionRule actionRule;
+    private final boolean continueChain;
     private final GraphProcess graphs;
     private final EnvironmentInfo info;
     private final Observation[][] observationsByState;
@@ -47,11 +52,22 @@ public final class CbmpEnvironment implements Environment, NetworkedEnvironment 
 
     /** An environment over {@code model} whose agents communicate over {@code graphs}. */
     public CbmpEnvironment(CbmpModel model, GraphProcess graphs, String name) {
-        this(model, graphs, ActionRule.COMMON, name);
+        this(model, graphs, ActionRule.COMMON, false, name);
     }
 
-    /** An environment over {@code model} with the given action rule. */
+    /** An environment over {@code model} with the given action rule, redrawing the state at every reset. */
     public CbmpEnvironment(CbmpModel model, GraphProcess graphs, ActionRule actionRule, String name) {
+        this(model, graphs, actionRule, false, name);
+    }
+
+    /**
+     * An environment over {@code model}.
+     *
+     * @param continueChain whether a reset after the first keeps the current state (true) or redraws it uniformly
+     */
+    public CbmpEnvironment(CbmpModel model, GraphProcess graphs, ActionRule actionRule, boolean continueChain,
+                           String name) {
+        this.continueChain = continueChain;
         this.actionRule = java.util.Objects.requireNonNull(actionRule, "actionRule");
         if (graphs.numAgents() != model.numAgents()) {
             throw new IllegalArgumentException("the graph process must have " + model.numAgents() + " agents, got "
@@ -98,7 +114,8 @@ public final class CbmpEnvironment implements Environment, NetworkedEnvironment 
     @Override
     public Observation[] reset(long seed) {
         random = new SplittableRandom(seed);
-        state = random.nextInt(CbmpModel.STATES);
+        int uniform = random.nextInt(CbmpModel.STATES);
+        state = continueChain && state >= 0 ? state : uniform;
         return observationsByState[state].clone();
     }
 

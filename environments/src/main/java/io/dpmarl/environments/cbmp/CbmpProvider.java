@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 
 /**
  * Plugin {@code cbmp(agents, model-seed, gamma, reward-variance, mean-low, mean-high, graph, degree, rewiring,
- * edge-probability, redraw, action-rule)}: the Central Bank Monetary Policy networked MDP of Qiao et al. (Section VI.A). The
+ * edge-probability, redraw, action-rule, restart)}: the Central Bank Monetary Policy networked MDP of Qiao et al. (Section VI.A). The
  * model (P and the mean rewards) is drawn once from {@code model-seed} and is the same in every trial; the
  * communication graph is drawn from the trial's streams (stream {@code communication-graph}), once per trial or
  * redrawn every episode or step, and conditioned on connectivity.
@@ -61,7 +61,11 @@ public final class CbmpProvider implements PluginProvider<Environment> {
                 Param.real("edge-probability", "Erdos-Renyi edge probability").atLeast(0).atMost(1).withDefault(0.2),
                 Param.string("redraw", "when a new graph is drawn", "never", "episode", "step").withDefault("never"),
                 Param.string("action-rule", "common: every agent must play the same action; majority: the majority"
-                        + " action is applied", "common", "majority").withDefault("common"));
+                        + " action is applied", "common", "majority").withDefault("common"),
+                Param.string("restart", "what a reset does: redraw the state uniformly (same seed, same episode), or"
+                        + " after the first reset continue the chain from the current state (episodes are reporting"
+                        + " windows of one continuing run; departs from the reset contract)", "uniform", "continue")
+                        .withDefault("uniform"));
     }
 
     @Override
@@ -77,6 +81,7 @@ public final class CbmpProvider implements PluginProvider<Environment> {
         graphs.graphAt(0, 0); // draw now: a model that cannot give a connected graph fails while the run is built
         CbmpEnvironment.ActionRule rule = params.string("action-rule").equals("majority")
                 ? CbmpEnvironment.ActionRule.MAJORITY : CbmpEnvironment.ActionRule.COMMON;
-        return new CbmpEnvironment(model, graphs, rule, params.toSpec());
+        return new CbmpEnvironment(model, graphs, rule, params.string("restart").equals("continue"),
+                params.toSpec());
     }
 }

@@ -108,6 +108,18 @@ class CbmpTest {
     }
 
     @Test
+    void laterResetsCanContinueTheChain() {
+        CbmpModel model = workedExample();
+        CbmpEnvironment environment = new CbmpEnvironment(model, GraphProcess.fixed(CommunicationGraph.complete(1)),
+                CbmpEnvironment.ActionRule.COMMON, true, "cbmp-test");
+        environment.reset(1);
+        for (int k = 0; k < 50; k++) {
+            int before = environment.step(new int[] {k % 2}).observations()[0].state();
+            assertEquals(before, environment.reset(k)[0].state(), "reset " + k + " keeps the current state");
+        }
+    }
+
+    @Test
     void actionRules() {
         CbmpModel model = CbmpModel.generate(3, 0.7, 20, 50, 400, new SplittableRandom(1));
         GraphProcess graphs = GraphProcess.fixed(CommunicationGraph.path(3));
