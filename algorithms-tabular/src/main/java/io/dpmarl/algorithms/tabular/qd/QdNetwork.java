@@ -13,14 +13,16 @@ import io.dpmarl.core.validation.Checks;
  * QD-learning). Every right-hand side uses values from before the step (Jacobi order), so the result does not
  * depend on the order agents are visited in. Only the visited entry changes.
  *
- * <p>Tables are one flat array, agent-major. {@link #update} allocates nothing and costs O(N + edges).
+ * <p>Tables are one flat array, pair-major (all agents' entries of one pair are contiguous), so a step reads only the
+ * visited pair's and the next state's entries. Agent i's new value depends only on its own table and the messages,
+ * never on another agent's table, so writing it in place keeps the Jacobi semantics. {@link #update} allocates
+ * nothing and costs O(N + edges).
  */
 public final class QdNetwork {
     private final int agents;
     private final int states;
     private final int actions;
     private final double[] q;
-    private final double[] updated;
     private CommunicationGraph cachedGraph;
     private int[] offsets;
     private int[] neighbours;
@@ -31,7 +33,6 @@ public final class QdNetwork {
         this.states = Checks.atLeast("states", states, 1);
         this.actions = Checks.atLeast("actions", actions, 1);
         this.q = new double[Math.multiplyExact(agents, Math.multiplyExact(states, actions))];
-        this.updated = new double[agents];
     }
 
     /** Number of agents. */
@@ -51,29 +52,25 @@ public final class QdNetwork {
 
     /** {@code Q^i(s, a)}. */
     public double value(int agent, int state, int action) {
-        return q[(agent * states + state) * actions + action];
+        return q[(state * actions + action) * agents + agent];
     }
 
     /** Sets {@code Q^i(s, a)} (initial conditions in tests). */
     public void set(int agent, int state, int action, double value) {
-        q[(agent * states + state) * actions + action] = value;
+        q[(state * actions + action) * agents + agent] = value;
     }
 
     /** Copies every agent's {@code Q^i(s, a)} into {@code out} (length N). */
     public void entries(int state, int action, double[] out) {
-        int stride = states * actions;
-        int offset = state * actions + action;
-        for (int i = 0; i < agents; i++) {
-            out[i] = q[i * stride + offset];
-        }
+        System.arraycopy(q, (state * actions + action) * agents, out, 0, agents);
     }
 
     /** {@code max_a Q^i(s, a)}. */
     public double maxValue(int agent, int state) {
-        int base = (agent * states + state) * actions;
+        int base = state * actions * agents + agent;
         double best = q[base];
         for (int a = 1; a < actions; a++) {
-            best = Math.max(best, q[base + a]);
+            best = Math.max(best, q[base + a * agents]);
         }
         return best;
     }
@@ -99,25 +96,21 @@ public final class QdNetwork {
             neighbours = graph.rowNeighbours();
             cachedGraph = graph;
         }
-        int stride = states * actions;
-        int entry = state * actions + action;
-        int nextBase = next * actions;
+        int entry = (state * actions + action) * agents;
+        int nextRow = next * actions * agents;
         for (int i = 0; i < agents; i++) {
-            int base = i * stride;
-            double own = q[base + entry];
+            double own = q[entry + i];
             double consensus = 0;
             for (int k = offsets[i]; k < offsets[i + 1]; k++) {
                 consensus += own - transmitted[neighbours[k]];
             }
-            double best = q[base + nextBase];
+            double best = q[nextRow + i];
             for (int a = 1; a < actions; a++) {
-                best = Math.max(best, q[base + nextBase + a]);
+                best = Math.max(best, q[nextRow + a * agents + i]);
             }
             double temporalDifference = rewards[i] + gamma * best - own;
-            updated[i] = own - beta * consensus + alpha * temporalDifference;
-        }
-        for (int i = 0; i < agents; i++) {
-            q[i * stride + entry] = updated[i];
+            // Reads only agent i's own entries (and the messages): in-place writes keep every update synchronous.
+            q[entry + i] = own - beta * consensus + alpha * temporalDifference;
         }
     }
 }
