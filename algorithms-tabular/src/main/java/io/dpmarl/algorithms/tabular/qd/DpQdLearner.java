@@ -61,6 +61,7 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     private double sumSquaredError;
     private double sumDeclaredVariance;
     private Optional<Eavesdropped> lastObserved = Optional.empty();
+    private final Eavesdropped[][] lastByPair;
 
     /**
      * A learner.
@@ -110,6 +111,7 @@ public final class DpQdLearner implements Learner, QdNetworkView {
         this.truth = new double[agents];
         this.transmitted = new double[agents];
         this.observedAgent = observedAgent;
+        this.lastByPair = new Eavesdropped[states][actions];
         this.graphs.graphAt(0, 0).requireConnected("communication graph");
     }
 
@@ -176,8 +178,10 @@ public final class DpQdLearner implements Learner, QdNetworkView {
             sumDeclaredVariance += agents * 2 * scale * scale;
         }
         releases += agents;
-        lastObserved = Optional.of(new Eavesdropped(step, observedAgent, state, action, transmitted[observedAgent],
-                truth[observedAgent]));
+        Eavesdropped seen = new Eavesdropped(step, observedAgent, state, action, transmitted[observedAgent],
+                truth[observedAgent]);
+        lastObserved = Optional.of(seen);
+        lastByPair[state][action] = seen;
     }
 
     @Override
@@ -220,6 +224,11 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     @Override
     public long steps() {
         return step;
+    }
+
+    @Override
+    public Optional<Eavesdropped> lastObserved(int stateIndex, int action) {
+        return Optional.ofNullable(lastByPair[stateIndex][action]);
     }
 
     @Override

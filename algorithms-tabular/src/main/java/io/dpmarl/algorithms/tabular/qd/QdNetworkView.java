@@ -27,6 +27,11 @@ public interface QdNetworkView {
     /** The messages of the current episode so far. */
     MessageStatistics episodeMessages();
 
+    /** The observed agent's last message on pair (s, a) so far, as an eavesdropper saw it (none if never sent). */
+    default Optional<Eavesdropped> lastObserved(int state, int action) {
+        return Optional.empty();
+    }
+
     /**
      * The messages of one episode: how far the transmitted values were from the true ones, the noise variance the
      * privatizer declared for them, and the last message of the observed agent as an eavesdropper saw it.

@@ -143,7 +143,8 @@ public final class QdEvaluatorProviders {
         public List<String> metrics() {
             return List.of(QdMessageEvaluator.ERROR_RMS, QdMessageEvaluator.DECLARED_RMS,
                     QdMessageEvaluator.EAVESDROPPED_MESSAGE, QdMessageEvaluator.EAVESDROPPED_TRUTH,
-                    QdMessageEvaluator.EAVESDROPPED_STEP, QdMessageEvaluator.EAVESDROPPED_PAIR);
+                    QdMessageEvaluator.EAVESDROPPED_STEP, QdMessageEvaluator.EAVESDROPPED_PAIR,
+                    QdMessageEvaluator.EAVESDROPPED_MESSAGE_PAIR + "_s*", QdMessageEvaluator.EAVESDROPPED_TRUTH_PAIR + "_s*");
         }
 
         @Override
