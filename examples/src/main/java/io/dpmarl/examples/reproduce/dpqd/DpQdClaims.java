@@ -38,7 +38,7 @@ final class DpQdClaims {
     static final double C2_REDUCTION = 1e-2;
     /** C3 and C5 relative tolerance on the message noise. */
     static final double NOISE_TOLERANCE = 0.10;
-    /** Fewest runs for which C4's normality thresholds are a gate. */
+    /** Fewest runs from which C4 judges normality (below: recorded). */
     static final int C4_MIN_RUNS = 500;
     /** C6 agreement. */
     static final double C6_AGREEMENT = 0.01;
@@ -146,7 +146,7 @@ final class DpQdClaims {
                 + ", mean " + format(mean) + ", sd " + format(sd);
         List<Claim> claims = new ArrayList<>();
         String normal = "C4 the error of Qbar(s2,a2) at T is approximately normal (Fig. 5d)";
-        String thresholds = "|skewness| < 0.5 and |excess kurtosis| < 1 (pre-registered; gated from "
+        String thresholds = "|skewness| < 0.5 and |excess kurtosis| < 1 (pre-registered; judged from "
                 + C4_MIN_RUNS + " runs)";
         if (errors.size() >= C4_MIN_RUNS) {
             boolean holds = Math.abs(g1) < 0.5 && Math.abs(g2) < 1;
