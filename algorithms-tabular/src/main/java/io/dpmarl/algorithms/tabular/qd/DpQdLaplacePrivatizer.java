@@ -1,0 +1,165 @@
+package io.dpmarl.algorithms.tabular.qd;
+
+import io.dpmarl.core.privacy.AbstractPrivatizer;
+import io.dpmarl.core.privacy.AbstractReleaseStream;
+import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.Neighbouring;
+import io.dpmarl.core.privacy.PrivacyEvent;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.privacy.StreamRequest;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.noise.Samplers;
+import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The privatization step of DP-QD-Learning (Qiao et al., Privacy-preserved Fully Decentralized Multi-agent
+ * Reinforcement Learning for Networked Social Systems, Algorithm 1 lines 13-14, eq. 5, Theorem V.5): release t
+ * (from 0) of an agent's stream is its Q-entry plus Laplace noise of scale {@code nu(t) = noiseBase * q^t}.
+ *
+ * <p><b>Guarantee.</b> Release t is pure {@code eps_t = adjBound' / nu(t)}-DP for two Q-entries at distance at most
+ * {@code adjBound} (the paper's Definition 2 adjacency: "Q-value adjacency", not reward-level DP), where
+ * {@code adjBound' = adjBound + r_t} adds the rounding to the float-safe noise grid {@code r_t <= nu(t) 2^-39}.
+ * The stream is {@linkplain StreamAccounting.Scheduled scheduled}: the ledger composes the releases it actually
+ * made, so over T steps an agent spends {@code sum_t eps_t}, which grows like {@code q^-T} when q < 1 (the paper
+ * states only the per-step figure). The stream's release index is the global step t: one release per agent per
+ * step. The guarantee needs no bound on the Q-values themselves. When {@code nu(t)} underflows to 0 the release is
+ * refused.
+ */
+public final class DpQdLaplacePrivatizer implements Privatizer {
+    private final double noiseBase;
+    private final double decay;
+    private final double adjacencyBound;
+
+    /**
+     * A privatizer with {@code nu(t) = noiseBase * decay^t}.
+     *
+     * @param noiseBase      the scale at t = 0, in (0, inf)
+     * @param decay          q, in (0, 1]; 1 gives undecaying noise
+     * @param adjacencyBound adjBound of Definition 2, in (0, inf)
+     */
+    public DpQdLaplacePrivatizer(double noiseBase, double decay, double adjacencyBound) {
+        this.noiseBase = Checks.positiveFinite("noise-base", noiseBase);
+        if (!(decay > 0 && decay <= 1)) {
+            throw new IllegalArgumentException("q must be in (0, 1], got " + decay);
+        }
+        this.decay = decay;
+        this.adjacencyBound = Checks.positiveFinite("adjacency-bound", adjacencyBound);
+    }
+
+    /** The noise scale {@code nu(t) = noiseBase * q^t} of release t (0 once it underflows). */
+    public double scale(long round) {
+        return decay == 1 ? noiseBase : noiseBase * Math.pow(decay, round);
+    }
+
+    /** The paper's per-step epsilon {@code adjBound / nu(t)} (Theorem V.5), without the float-safe excess. */
+    public double paperEpsilon(long round) {
+        return adjacencyBound / scale(round);
+    }
+
+    /** The noise base s. */
+    public double noiseBase() {
+        return noiseBase;
+    }
+
+    /** The decay q. */
+    public double decay() {
+        return decay;
+    }
+
+    /** The adjacency bound. */
+    public double adjacencyBound() {
+        return adjacencyBound;
+    }
+
+    /** The event release t charges: Laplace of scale nu(t) at the float-safe sensitivity. */
+    public PrivacyEvent.LaplaceEvent eventAt(long round) {
+        double scale = scale(round);
+        if (!(scale > 0)) {
+            throw new IllegalArgumentException(name() + ": the noise scale noise-base * q^t underflowed to 0 at "
+                    + "release t = " + round + "; no further release can be private (use a larger q or fewer steps)");
+        }
+        double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, adjacencyBound, 1,
+                Samplers.laplaceGranularity(scale));
+        return new PrivacyEvent.LaplaceEvent(scale, effective);
+    }
+
+    @Override
+    public String name() {
+        return "dp-qd-laplace";
+    }
+
+    @Override
+    public PrivacyGuarantee guarantee() {
+        return new PrivacyGuarantee.PureDp(eventAt(0).epsilon());
+    }
+
+    @Override
+    public Optional<PrivacyGuarantee> claimedGuarantee() {
+        return Optional.of(new PrivacyGuarantee.PureDp(paperEpsilon(0)));
+    }
+
+    @Override
+    public Neighbouring neighbouring() {
+        return Neighbouring.MESSAGE;
+    }
+
+    @Override
+    public Sensitivity sensitivity() {
+        return Sensitivity.l1(adjacencyBound);
+    }
+
+    @Override
+    public Set<Class<? extends Statistic>> accepts() {
+        return Set.of(Statistic.Scalar.class);
+    }
+
+    @Override
+    public PrivacyEvent event() {
+        return eventAt(0);
+    }
+
+    @Override
+    public StreamAccounting accounting(OptionalLong length) {
+        return new StreamAccounting.Scheduled(this::eventAt, String.format(Locale.ROOT,
+                "laplace(b = %s * %s^t, sensitivity = %s)", noiseBase, decay, adjacencyBound));
+    }
+
+    @Override
+    public ReleaseStream openStream(StreamRequest request) {
+        return new AbstractReleaseStream(request, accounting(request.length())) {
+            @Override
+            protected void validate(Statistic input) {
+                AbstractPrivatizer.requireAccepted(DpQdLaplacePrivatizer.this, input);
+                Checks.finite("Q-value", ((Statistic.Scalar) input).value());
+            }
+
+            @Override
+            protected Statistic perturb(Statistic input, long round) {
+                return new Statistic.Scalar(noisyValue(((Statistic.Scalar) input).value(), round, noise()));
+            }
+        };
+    }
+
+    /** The float-safe noisy value of release t: the input rounded to the noise grid plus Laplace(nu(t)). */
+    double noisyValue(double value, long round, NoiseSource noise) {
+        double scale = scale(round);
+        return Samplers.roundToGrid(value, Samplers.laplaceGranularity(scale)) + Samplers.laplace(noise, scale);
+    }
+
+    @Override
+    public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
+        AbstractPrivatizer.requireAccepted(this, input);
+        return openStream(StreamRequest.of(ledger, key, noise, name())).release(input);
+    }
+}

@@ -1,0 +1,49 @@
+package io.dpmarl.algorithms.tabular.qd;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+
+/** Plugin {@code dp-qd-laplace(noise-base, q, adjacency-bound)}: {@link DpQdLaplacePrivatizer}. */
+@AutoService(PluginProvider.class)
+public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Privatizer> {
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.PRIVATIZER;
+    }
+
+    @Override
+    public String name() {
+        return "dp-qd-laplace";
+    }
+
+    @Override
+    public String description() {
+        return "DP-QD-Learning's message noise (Qiao et al., Theorem V.5): release t of a stream adds float-safe Laplace"
+                + " noise of scale noise-base * q^t to one scalar (a Q-entry); pure epsilon_t = adjacency-bound / (noise-base"
+                + " q^t)-DP per release under Q-value adjacency (two entries at distance <= adjacency-bound; no bound on"
+                + " the values is assumed, and this is not reward-level DP). Scheduled accounting: the ledger composes"
+                + " every release (the total grows like q^-T for q < 1). One release per step: the release index is t.";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.real("noise-base", "noise scale at t = 0 (the paper's s_i)").above(0).finite().withDefault(10.0),
+                Param.real("q", "decay of the noise scale per step, 1 for undecaying noise").above(0).atMost(1)
+                        .withDefault(0.99),
+                Param.real("adjacency-bound", "largest distance between two adjacent Q-entries (the paper's delta)")
+                        .above(0).finite().withDefault(1.0));
+    }
+
+    @Override
+    public Privatizer create(Params params, PluginContext context) {
+        return new DpQdLaplacePrivatizer(params.real("noise-base"), params.real("q"), params.real("adjacency-bound"));
+    }
+}

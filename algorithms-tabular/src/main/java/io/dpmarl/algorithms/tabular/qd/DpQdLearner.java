@@ -1,0 +1,240 @@
+package io.dpmarl.algorithms.tabular.qd;
+
+import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.comm.ConsensusStability;
+import io.dpmarl.core.comm.GraphProcess;
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.game.Policy;
+import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamRequest;
+import io.dpmarl.core.rng.NoiseSource;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * DP-QD-Learning (Qiao et al., Privacy-preserved Fully Decentralized Multi-agent Reinforcement Learning for
+ * Networked Social Systems, Algorithm 1) and, without a privatizer, QD-learning (Kar, Moura and Poor, 2013), as one
+ * networked team learner. Every step: one behaviour action {@code a_t ~ Uniform(A)} common to all agents (drawn from
+ * the trial stream {@code qd/behaviour}, so private and non-private runs see the same actions, states and rewards);
+ * each agent releases only the entry it is about to update, {@code Qhat^i = Q^i(s_t, a_t) + Lap(nu(t))}, through
+ * its own release stream (ledger key {@code agent/i}: one charge, one noise draw, the same value broadcast to every
+ * neighbour); then the synchronous consensus + innovations update of {@link QdNetwork} with the visit-indexed gains
+ * of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
+ *
+ * <p>The communication graph comes from the environment's graph process at (episode, global step). When a new graph
+ * comes into force the stability condition {@code beta(0) lambda_max(L) < 1} is checked, warned about when it
+ * fails, and recorded as the metric {@code consensus_gain_lambda_max}.
+ */
+public final class DpQdLearner implements Learner, QdNetworkView {
+    /** Metric: {@code beta(0) * lambda_max(L)} of the graph in force at the end of the episode. */
+    public static final String CONSENSUS_GAIN_LAMBDA_MAX = "consensus_gain_lambda_max";
+    /** The behaviour stream's name. */
+    public static final String BEHAVIOUR_STREAM = "qd/behaviour";
+
+    private final QdNetwork network;
+    private final GraphProcess graphs;
+    private final GainSchedule gains;
+    private final double gamma;
+    private final Optional<ReleaseStream[]> streams;
+    private final Optional<DpQdLaplacePrivatizer> scheduled;
+    private final RandomGenerator behaviour;
+    private final TrialMetrics metrics;
+    private final long[][] visits;
+    private final double[] truth;
+    private final double[] transmitted;
+    private final int observedAgent;
+    private CommunicationGraph lastChecked;
+    private double lastStability;
+    private boolean evaluation;
+    private int episode;
+    private int state;
+    private long step;
+    private long releases;
+    private double sumSquaredError;
+    private double sumDeclaredVariance;
+    private Optional<Eavesdropped> lastObserved = Optional.empty();
+    private final Eavesdropped[][] lastByPair;
+
+    /**
+     * A learner.
+     *
+     * @param agents        number of agents N
+     * @param states        number of states
+     * @param actions       number of common actions
+     * @param graphs        the communication graphs over time (N agents)
+     * @param gains         the step sizes
+     * @param gamma         the discount
+     * @param privatizer    the message privatizer, or empty for QD-learning (messages are the true values)
+     * @param noise         privacy noise source
+     * @param ledger        the trial's ledger
+     * @param behaviour     the behaviour-action stream
+     * @param metrics       where to record
+     * @param observedAgent the agent whose messages the eavesdropper view reports
+     */
+    public DpQdLearner(int agents, int states, int actions, GraphProcess graphs, GainSchedule gains, double gamma,
+                       Optional<Privatizer> privatizer, NoiseSource noise, PrivacyLedger ledger,
+                       RandomGenerator behaviour, TrialMetrics metrics, int observedAgent) {
+        if (graphs.numAgents() != agents) {
+            throw new IllegalArgumentException("graph must have " + agents + " agents, got " + graphs.numAgents());
+        }
+        if (!(gamma >= 0 && gamma < 1)) {
+            throw new IllegalArgumentException("gamma must be in [0, 1), got " + gamma);
+        }
+        if (observedAgent < 0 || observedAgent >= agents) {
+            throw new IllegalArgumentException("observed-agent must be in [0, " + (agents - 1) + "], got "
+                    + observedAgent);
+        }
+        this.network = new QdNetwork(agents, states, actions);
+        this.graphs = graphs;
+        this.gains = gains;
+        this.gamma = gamma;
+        this.streams = privatizer.map(p -> {
+            ReleaseStream[] opened = new ReleaseStream[agents];
+            for (int i = 0; i < agents; i++) {
+                opened[i] = p.openStream(StreamRequest.of(ledger, LedgerKey.agent(i), noise, "dp-qd/messages"));
+            }
+            return opened;
+        });
+        this.scheduled = privatizer.filter(DpQdLaplacePrivatizer.class::isInstance)
+                .map(DpQdLaplacePrivatizer.class::cast);
+        this.behaviour = behaviour;
+        this.metrics = metrics;
+        this.visits = new long[states][actions];
+        this.truth = new double[agents];
+        this.transmitted = new double[agents];
+        this.observedAgent = observedAgent;
+        this.lastByPair = new Eavesdropped[states][actions];
+        this.graphs.graphAt(0, 0).requireConnected("communication graph");
+    }
+
+    @Override
+    public void beginEpisode(int episodeIndex, Observation[] observations) {
+        this.episode = episodeIndex;
+        this.state = observations[0].state();
+        releases = 0;
+        sumSquaredError = 0;
+        sumDeclaredVariance = 0;
+        lastObserved = Optional.empty();
+    }
+
+    @Override
+    public int[] act(int stage, Observation[] observations) {
+        state = observations[0].state();
+        // Evaluation: the greedy action of the network-average table (every agent plays it).
+        int action = evaluation ? QdPolicies.greedyAverageAction(this, state) : behaviour.nextInt(network.actions());
+        int[] result = new int[network.agents()];
+        Arrays.fill(result, action);
+        return result;
+    }
+
+    @Override
+    public void observe(int stage, int[] actions, StepResult result) {
+        if (evaluation) {
+            return;
+        }
+        int action = actions[0];
+        int next = result.observations()[0].state();
+        CommunicationGraph graph = graphs.graphAt(episode, step);
+        if (graph != lastChecked) {
+            ConsensusStability stability = ConsensusStability.check(gains.consensus(0), graph.requireConnected(
+                    "communication graph")).warnIfUnstable();
+            lastStability = stability.product();
+            lastChecked = graph;
+        }
+        long visit = visits[state][action]++;
+        network.entries(state, action, truth);
+        release(action);
+        network.update(state, action, next, result.rewards(), transmitted, graph, gains.innovation(visit),
+                gains.consensus(visit), gamma);
+        step++;
+        state = next;
+    }
+
+    /** Step 6-10 of Algorithm 1: every agent releases its true entry of (s_t, a_t) once. */
+    private void release(int action) {
+        int agents = network.agents();
+        if (streams.isPresent()) {
+            ReleaseStream[] opened = streams.get();
+            for (int i = 0; i < agents; i++) {
+                transmitted[i] = ((Statistic.Scalar) opened[i].release(new Statistic.Scalar(truth[i]))).value();
+            }
+        } else {
+            System.arraycopy(truth, 0, transmitted, 0, agents);
+        }
+        for (int i = 0; i < agents; i++) {
+            double error = transmitted[i] - truth[i];
+            sumSquaredError += error * error;
+        }
+        if (scheduled.isPresent()) {
+            double scale = scheduled.get().scale(step);
+            sumDeclaredVariance += agents * 2 * scale * scale;
+        }
+        releases += agents;
+        Eavesdropped seen = new Eavesdropped(step, observedAgent, state, action, transmitted[observedAgent],
+                truth[observedAgent]);
+        lastObserved = Optional.of(seen);
+        lastByPair[state][action] = seen;
+    }
+
+    @Override
+    public void endEpisode(int episodeIndex) {
+        if (lastChecked != null) {
+            metrics.record(CONSENSUS_GAIN_LAMBDA_MAX, lastStability);
+        }
+    }
+
+    @Override
+    public void evaluationMode(boolean on) {
+        evaluation = on;
+    }
+
+    @Override
+    public Policy policy() {
+        return QdPolicies.greedyAverage(this);
+    }
+
+    @Override
+    public int numAgents() {
+        return network.agents();
+    }
+
+    @Override
+    public int numStates() {
+        return network.states();
+    }
+
+    @Override
+    public int numActions() {
+        return network.actions();
+    }
+
+    @Override
+    public double value(int agent, int stateIndex, int action) {
+        return network.value(agent, stateIndex, action);
+    }
+
+    @Override
+    public long steps() {
+        return step;
+    }
+
+    @Override
+    public Optional<Eavesdropped> lastObserved(int stateIndex, int action) {
+        return Optional.ofNullable(lastByPair[stateIndex][action]);
+    }
+
+    @Override
+    public MessageStatistics episodeMessages() {
+        boolean declared = scheduled.isPresent() || streams.isEmpty();
+        return new MessageStatistics(releases, sumSquaredError,
+                declared ? Optional.of(sumDeclaredVariance) : Optional.empty(), lastObserved);
+    }
+}

@@ -1,0 +1,44 @@
+package io.dpmarl.algorithms.tabular.qd;
+
+import io.dpmarl.core.validation.Checks;
+import java.util.Objects;
+
+/**
+ * The step sizes of QD-learning, indexed by the visit count k (from 0: the first visit of a pair uses k = 0) of the
+ * updated pair: the innovation (TD) gain {@code alpha(k)} and the consensus gain {@code beta(k)} (Qiao et al.,
+ * eq. 3; Kar, Moura and Poor, QD-learning, 2013). Both gains are 0 for pairs not visited at a step.
+ *
+ * @param gainA      innovation gain constant a, in (0, inf)
+ * @param gainB      consensus gain constant b, in (0, inf)
+ * @param tau1       exponent of the faster-decaying gain, in (1/2, 1]
+ * @param tau2       exponent of the slower-decaying gain, in (0, tau1)
+ * @param convention which gain takes which exponent
+ */
+public record GainSchedule(double gainA, double gainB, double tau1, double tau2, GainConvention convention) {
+    public GainSchedule {
+        Checks.positiveFinite("gain-a", gainA);
+        Checks.positiveFinite("gain-b", gainB);
+        if (!(tau1 > 0.5 && tau1 <= 1)) {
+            throw new IllegalArgumentException("tau1 must be in (0.5, 1], got " + tau1);
+        }
+        if (!(tau2 > 0 && tau2 < tau1)) {
+            throw new IllegalArgumentException("tau2 must be in (0, " + tau1 + "), got " + tau2);
+        }
+        Objects.requireNonNull(convention, "convention");
+    }
+
+    /** The paper's exponents tau1 = 1, tau2 = 0.2 with the given constants, Kar's convention. */
+    public static GainSchedule kar(double gainA, double gainB) {
+        return new GainSchedule(gainA, gainB, 1.0, 0.2, GainConvention.KAR);
+    }
+
+    /** The innovation gain {@code alpha(k)}. */
+    public double innovation(long visit) {
+        return gainA / Math.pow(visit + 1, convention == GainConvention.KAR ? tau1 : tau2);
+    }
+
+    /** The consensus gain {@code beta(k)}. */
+    public double consensus(long visit) {
+        return gainB / Math.pow(visit + 1, convention == GainConvention.KAR ? tau2 : tau1);
+    }
+}

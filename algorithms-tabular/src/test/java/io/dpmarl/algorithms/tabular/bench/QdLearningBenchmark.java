@@ -1,0 +1,107 @@
+package io.dpmarl.algorithms.tabular.bench;
+
+import io.dpmarl.algorithms.tabular.qd.DpQdLaplacePrivatizer;
+import io.dpmarl.algorithms.tabular.qd.DpQdLearner;
+import io.dpmarl.algorithms.tabular.qd.GainSchedule;
+import io.dpmarl.algorithms.tabular.qd.QdNetwork;
+import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.comm.GraphFamily;
+import io.dpmarl.core.comm.GraphProcess;
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.mechanisms.accounting.BasicAccountant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * JMH benchmarks of DP-QD-Learning's step on sparse graphs (Watts-Strogatz, lattice degree 4, rewiring 0.3: mean
+ * degree 4) with N = 20, 1000, 10,000 and 100,000 agents. Time is per network step (every agent updated once), so
+ * agent-updates per second = N / (time per step).
+ * <ul>
+ *   <li>{@code consensusInnovationStep}: the synchronous consensus + innovations update of {@link QdNetwork} on
+ *       given messages (the inner loop; expected to allocate nothing: check with {@code -prof gc});</li>
+ *   <li>{@code privateStep}: a whole DP-QD-Learning step ({@link DpQdLearner#observe}): N releases through the
+ *       agents' release streams (validate, charge the ledger, draw Laplace noise) and the update.</li>
+ * </ul>
+ */
+public class QdLearningBenchmark {
+
+    /** A network on a sparse graph with fixed rewards and messages. */
+    @State(Scope.Thread)
+    public static class Network {
+        @Param({"20", "1000", "10000", "100000"})
+        public int agents;
+
+        QdNetwork network;
+        CommunicationGraph graph;
+        double[] rewards;
+        double[] messages;
+        DpQdLearner learner;
+        StepResult toZero;
+        StepResult toOne;
+        int[] action;
+        int step;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            SplittableRandom random = new SplittableRandom(1);
+            graph = GraphFamily.WATTS_STROGATZ.generator(agents, 4, 0.3).draw(random);
+            network = new QdNetwork(agents, 2, 2);
+            rewards = new double[agents];
+            messages = new double[agents];
+            for (int i = 0; i < agents; i++) {
+                rewards[i] = 50 + 350 * random.nextDouble();
+                messages[i] = 1000 * random.nextDouble();
+            }
+            learner = new DpQdLearner(agents, 2, 2, GraphProcess.fixed(graph), GainSchedule.kar(1.0, 0.05), 0.7,
+                    Optional.of(new DpQdLaplacePrivatizer(10, 1, 1)), NoiseSource.seeded(2),
+                    PrivacyLedger.of(BasicAccountant::new, 0.0), random, TrialMetrics.discarding(), 0);
+            Observation[] zero = new Observation[agents];
+            Observation[] one = new Observation[agents];
+            Arrays.fill(zero, Observation.discrete(0));
+            Arrays.fill(one, Observation.discrete(1));
+            toZero = new StepResult(zero, rewards, false, false, Map.of());
+            toOne = new StepResult(one, rewards, false, false, Map.of());
+            action = new int[agents];
+            learner.beginEpisode(0, zero);
+        }
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double consensusInnovationStep(Network state) {
+        int s = state.step & 1;
+        state.step++;
+        state.network.update(s, state.step >> 1 & 1, 1 - s, state.rewards, state.messages, state.graph, 0.5, 0.05,
+                0.7);
+        return state.network.value(0, s, 0);
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public double privateStep(Network state) {
+        int s = state.step & 1;
+        state.step++;
+        state.action[0] = state.step >> 1 & 1;
+        Arrays.fill(state.action, state.action[0]);
+        state.learner.observe(0, state.action, s == 0 ? state.toOne : state.toZero);
+        return state.learner.value(0, 0, 0);
+    }
+}

@@ -1,0 +1,175 @@
+package io.dpmarl.examples.reproduce.dpqd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.experiment.BundledSpec;
+import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.ClaimStatus;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.MetricsCsv;
+import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The quick {@code dp-qd} reproduction: its bundled specs run through the ordinary runner, then its claims step.
+ * Every gated row must PASS on the real runs and turn to FAIL on a deliberately wrong input (mutants: DP tables 5%
+ * off, consensus that grows, message noise at the wrong scale, a noise-induced bias, agents that do not mix); the
+ * rows where the paper's claim does not reproduce are DIFFERS; a subset of the runs gives a subset of the rows.
+ * All runs are seeded, so the test is deterministic.
+ */
+class DpQdReproductionTest {
+    @TempDir
+    static Path directory;
+    private static Map<String, Path> runs;
+    private static Reproduction reproduction;
+
+    @BeforeAll
+    static void runQuickSpecs() throws IOException {
+        Registry registry = Registry.discover();
+        reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, DpQdReproduction.PAPER);
+        runs = new HashMap<>();
+        long start = System.nanoTime();
+        for (BundledSpec spec : reproduction.specs(false)) {
+            runs.put(spec.name(), DpQdSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
+        }
+        System.out.println("dp-qd quick specs ran in " + (System.nanoTime() - start) / 1e9 + " s");
+    }
+
+    private static List<Claim> claims(Map<String, Path> given) throws IOException {
+        return reproduction.claims(new ClaimInputs(given, true));
+    }
+
+    private static Claim row(List<Claim> claims, String prefix) {
+        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no claim " + prefix));
+    }
+
+    @Test
+    void gatedClaimsPassOnTheQuickRuns() throws IOException {
+        List<Claim> claims = claims(runs);
+        for (Claim claim : claims) {
+            System.out.println(claim.status() + "  " + claim.claim() + "\n    expected: " + claim.expected()
+                    + "\n    measured: " + claim.measured());
+        }
+        for (String gated : List.of("C1 DP-QD (decaying) matches qd-learning", "C2", "C3",
+                "C5 undecaying noise: the consensus", "C5 undecaying noise: message", "C6 agents agree far", "T1",
+                "T3")) {
+            Claim claim = row(claims, gated);
+            assertEquals(ClaimStatus.PASS, claim.status(), claim.claim() + ": " + claim.measured());
+        }
+        for (String differs : List.of("privacy (decaying)", "privacy (undecaying)")) {
+            assertEquals(ClaimStatus.DIFFERS, row(claims, differs).status(), differs);
+        }
+        // Quick: 40 runs are too few to gate normality.
+        assertEquals(ClaimStatus.RECORDED, row(claims, "C4 the error of Qbar").status());
+        assertEquals(ClaimStatus.RECORDED, row(claims, "T2").status());
+        for (String either : List.of("C1 DP-QD (decaying) matches center-qd", "C4 the error histogram is centred",
+                "C6 agents converge", "T4 (p, r)-accuracy at p = 0.05")) {
+            ClaimStatus status = row(claims, either).status();
+            assertTrue(status == ClaimStatus.PASS || status == ClaimStatus.DIFFERS, either + ": " + status);
+        }
+        assertFalse(claims.stream().anyMatch(c -> c.status() == ClaimStatus.FAIL));
+    }
+
+    /** A copy of a run whose metric rows went through {@code change} (other files are copied as they are). */
+    private static Path mutated(String spec, UnaryOperator<MetricRecord> change) throws IOException {
+        List<MetricRecord> records = new ArrayList<>();
+        for (MetricRecord record : MetricsCsv.read(runs.get(spec).resolve("metrics.csv"))) {
+            records.add(change.apply(record));
+        }
+        Path copy = Files.createTempDirectory(directory, spec + "-mutant");
+        Files.writeString(copy.resolve("metrics.csv"), MetricsCsv.format(records, true));
+        Files.copy(runs.get(spec).resolve("privacy.csv"), copy.resolve("privacy.csv"));
+        return copy;
+    }
+
+    private static UnaryOperator<MetricRecord> scale(String metricPrefix, double factor) {
+        return r -> r.metric().startsWith(metricPrefix) ? new MetricRecord(r.experiment(), r.trial(), r.seed(),
+                r.step(), r.metric(), r.value() * factor) : r;
+    }
+
+    private static UnaryOperator<MetricRecord> at(String metric, long step, double factor) {
+        return r -> r.metric().equals(metric) && r.step() == step ? new MetricRecord(r.experiment(), r.trial(),
+                r.seed(), r.step(), r.metric(), r.value() * factor) : r;
+    }
+
+    private static ClaimStatus statusWith(String claim, String spec, UnaryOperator<MetricRecord> change)
+            throws IOException {
+        Map<String, Path> given = new HashMap<>(runs);
+        given.put(spec, mutated(spec, change));
+        return row(claims(given), claim).status();
+    }
+
+    @Test
+    void tablesFivePercentOffFailC1() throws IOException {
+        assertEquals(ClaimStatus.FAIL, statusWith("C1 DP-QD (decaying) matches qd-learning", "decaying",
+                scale("q_agent", 1.05)));
+    }
+
+    @Test
+    void consensusThatDoesNotShrinkFailsC2AndC5AndT1() throws IOException {
+        assertEquals(ClaimStatus.FAIL, statusWith("C2", "decaying", at("consensus_ms_error", 100, 1e3)));
+        assertEquals(ClaimStatus.FAIL, statusWith("C5 undecaying noise: the consensus", "undecaying",
+                at("consensus_ms_error", 100, 1e3)));
+        assertEquals(ClaimStatus.FAIL, statusWith("T1", "histogram-decaying", at("consensus_ms_error", 100, 1e3)));
+    }
+
+    @Test
+    void noiseAtTheWrongScaleFailsC3AndC5() throws IOException {
+        // sqrt(2) too large: a Laplace "variance" nu read as a scale of sqrt(2) nu, for example.
+        assertEquals(ClaimStatus.FAIL, statusWith("C3", "decaying", scale("message_error_rms", Math.sqrt(2))));
+        assertEquals(ClaimStatus.FAIL, statusWith("C5 undecaying noise: message", "undecaying",
+                scale("message_error_rms", 1 / Math.sqrt(2))));
+    }
+
+    @Test
+    void aNoiseInducedBiasFailsT3() throws IOException {
+        assertEquals(ClaimStatus.FAIL, statusWith("T3", "histogram-decaying",
+                r -> r.metric().startsWith("qbar_error") ? new MetricRecord(r.experiment(), r.trial(), r.seed(),
+                        r.step(), r.metric(), r.value() + 2) : r));
+    }
+
+    @Test
+    void agentsThatDoNotMixFailC6() throws IOException {
+        assertEquals(ClaimStatus.FAIL, statusWith("C6 agents agree far", "decaying",
+                r -> r.metric().equals("consensus_relative_gap") ? new MetricRecord(r.experiment(), r.trial(),
+                        r.seed(), r.step(), r.metric(), 0.5) : r));
+    }
+
+    @Test
+    void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
+        List<Claim> claims = claims(Map.of("decaying", runs.get("decaying")));
+        assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith("C2")));
+        assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("C1") || c.claim().startsWith("C4")
+                || c.claim().startsWith("C5") || c.claim().startsWith("T1") || c.claim().startsWith("T3")));
+    }
+
+    @Test
+    void bundledSpecsAreMirroredAndNameTheirClaims() throws IOException {
+        for (boolean full : new boolean[] {false, true}) {
+            for (BundledSpec spec : reproduction.specs(full)) {
+                String text = DpQdSpecRunner.text(spec.resource());
+                Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
+                assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
+                assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
+                assertTrue(text.contains("claims: dp-qd/" + spec.name() + "\n"), spec.resource());
+                assertTrue(text.contains("seed: 2023\n"), spec.resource() + ": every spec shares the seed (pairing)");
+            }
+        }
+    }
+}
