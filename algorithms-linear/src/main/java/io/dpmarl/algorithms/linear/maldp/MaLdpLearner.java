@@ -45,8 +45,7 @@ public final class MaLdpLearner implements Learner {
     private final int localCount;
     private final double[][][] q;
     private final double[][][] v;
-    private final double[][][] w;
-    private final double[][][] wTilde;
+    private final RewardEstimates rewards;
     private final int[][] policy;
     private final double[][] theta;
     private final double[][] inverse;
@@ -107,8 +106,7 @@ public final class MaLdpLearner implements Learner {
         int stateActions = this.features.states * this.features.actions;
         this.q = new double[agents][horizon][stateActions];
         this.v = new double[agents][horizon + 1][this.features.states];
-        this.w = new double[agents][horizon][this.features.rewardDimension];
-        this.wTilde = new double[agents][horizon][this.features.rewardDimension];
+        this.rewards = new RewardEstimates(agents, horizon, this.features.rewardDimension);
         this.policy = new int[horizon][this.features.states];
         this.theta = new double[horizon][];
         this.inverse = new double[horizon][];
@@ -124,11 +122,7 @@ public final class MaLdpLearner implements Learner {
     public void beginEpisode(int episodeIndex, Observation[] observations) {
         this.episode = episodeIndex;
         plan(episodeIndex + 1);
-        for (int i = 0; i < agents; i++) {
-            for (int t = 0; t < horizon; t++) {
-                System.arraycopy(w[i][t], 0, wTilde[i][t], 0, w[i][t].length);
-            }
-        }
+        rewards.begin();
     }
 
     private void plan(int k) {
@@ -140,7 +134,7 @@ public final class MaLdpLearner implements Learner {
                 theta[t] = server.theta(i, t);
                 inverse[t] = server.inverse(i, t);
             }
-            planner.plan(theta, inverse, w[i], beta, q[i], v[i]);
+            planner.plan(theta, inverse, rewards.weights(i), beta, q[i], v[i]);
         }
         double[][] rows = new double[agents][];
         RandomGenerator random = config.randomTies() ? ties : null;
@@ -174,19 +168,8 @@ public final class MaLdpLearner implements Learner {
         int joint = actions[stage];
         nextStates[stage] = result.observations()[0].state();
         double step = Math.pow(episode + 1, -config.stepExponent());
-        int p = features.rewardDimension;
-        int offset = (state * features.actions + joint) * p;
-        for (int i = 0; i < agents; i++) {
-            double[] weights = w[i][stage];
-            double prediction = 0;
-            for (int j = 0; j < p; j++) {
-                prediction += features.psi[offset + j] * weights[j];
-            }
-            double error = result.rewards()[i] - prediction;
-            for (int j = 0; j < p; j++) {
-                wTilde[i][stage][j] = weights[j] + step * error * features.psi[offset + j];
-            }
-        }
+        int offset = (state * features.actions + joint) * features.rewardDimension;
+        rewards.step(stage, features.psi, offset, result.rewards(), step);
     }
 
     @Override
@@ -202,19 +185,7 @@ public final class MaLdpLearner implements Learner {
         }
         server.update();
         for (int t = 0; t < horizon; t++) {
-            double[][] matrix = consensus.matrix(episodeIndex, t);
-            for (int i = 0; i < agents; i++) {
-                double[] mixed = w[i][t];
-                java.util.Arrays.fill(mixed, 0.0);
-                for (int j = 0; j < agents; j++) {
-                    double weight = matrix[i][j];
-                    if (weight != 0.0) {
-                        for (int m = 0; m < mixed.length; m++) {
-                            mixed[m] += weight * wTilde[j][t][m];
-                        }
-                    }
-                }
-            }
+            rewards.mix(t, consensus.matrix(episodeIndex, t));
         }
         metrics.record(NORM_VIOLATIONS, releases.violations());
         metrics.record(PSD_FLOORS, server.floorActivations());
@@ -242,7 +213,7 @@ public final class MaLdpLearner implements Learner {
 
     /** Agent {@code agent}'s reward parameters of stage {@code stage}. */
     double[] rewardWeights(int agent, int stage) {
-        return w[agent][stage];
+        return rewards.weights(agent, stage);
     }
 
     /** The server (for tests and the benchmark). */

@@ -156,6 +156,16 @@ public final class MaLdpServer {
         return theta[agent][stage];
     }
 
+    /** The accumulated released Gram sum of agent and stage (a copy, without lambda I). */
+    double[] gram(int agent, int stage) {
+        return statistics[agent][stage].gram().values();
+    }
+
+    /** The accumulated released target sum of agent and stage (a copy). */
+    double[] target(int agent, int stage) {
+        return statistics[agent][stage].target().values();
+    }
+
     /** How many times the eigenvalue floor changed Sigma so far. */
     public long floorActivations() {
         return floorActivations;

@@ -62,7 +62,7 @@ final class MaLdpHarness {
 
     static Run run(Environment environment, String learnerSpec, long seed, int episodes) {
         List<MetricRecord> sink = new ArrayList<>();
-        PrivacyLedger ledger = PrivacyLedger.of(BasicAccountant::new, 0.0);
+        PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0);
         PluginContext context = context(environment, seed, episodes, sink, ledger);
         Learner learner = REGISTRY.create(PluginKind.LEARNER, Learner.class, learnerSpec, context);
         ExactRegretEvaluator evaluator = new ExactRegretEvaluator(
