@@ -5,8 +5,6 @@ import io.dpmarl.core.privacy.Statistic;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * The untrusted server of MA-LDP ("Local differential privacy preserving mechanisms for multi-agent reinforcement
@@ -32,7 +30,10 @@ public final class MaLdpServer {
     private final RidgeStatistics[][] statistics;
     private final double[][][] inverse;
     private final double[][][] theta;
-    private final EigenDecomposition_F64<DMatrixRMaj> eigen;
+    private final SymmetricEigen eigen;
+    private final DMatrixRMaj sigma;
+    private final DMatrixRMaj shifted;
+    private final DMatrixRMaj work;
     private final CholeskyDecompositionInner_DDRM cholesky = new CholeskyDecompositionInner_DDRM(true);
     private long episodesSeen;
     private long floorActivations;
@@ -60,7 +61,10 @@ public final class MaLdpServer {
         this.statistics = new RidgeStatistics[agents][horizon];
         this.inverse = new double[agents][horizon][];
         this.theta = new double[agents][horizon][];
-        this.eigen = DecompositionFactory_DDRM.eig(dimension, true, true);
+        this.eigen = new SymmetricEigen(dimension);
+        this.sigma = new DMatrixRMaj(dimension, dimension);
+        this.shifted = new DMatrixRMaj(dimension, dimension);
+        this.work = new DMatrixRMaj(dimension, dimension);
         double[] initialInverse = new double[dimension * dimension];
         for (int j = 0; j < dimension; j++) {
             initialInverse[j * dimension + j] = 1.0 / ridge;
@@ -94,56 +98,53 @@ public final class MaLdpServer {
     private void solve(int agent, int stage, double shift) {
         double[] gram = statistics[agent][stage].gram().values();
         double[] target = statistics[agent][stage].target().values();
-        DMatrixRMaj sigma = new DMatrixRMaj(dimension, dimension);
-        DMatrixRMaj lambdaMinusFloor = new DMatrixRMaj(dimension, dimension);
+        int size = dimension * dimension;
         for (int r = 0; r < dimension; r++) {
             for (int c = 0; c < dimension; c++) {
                 double value = 0.5 * (gram[r * dimension + c] + gram[c * dimension + r]);
-                sigma.set(r, c, value + (r == c ? ridge + shift : 0.0));
-                lambdaMinusFloor.set(r, c, value + (r == c ? ridge + shift - eta : 0.0));
+                sigma.data[r * dimension + c] = value + (r == c ? ridge + shift : 0.0);
+                shifted.data[r * dimension + c] = value + (r == c ? ridge + shift - eta : 0.0);
             }
         }
-        DMatrixRMaj inv = new DMatrixRMaj(dimension, dimension);
+        double[] out = inverse[agent][stage];
         // Fast path: Sigma - eta I positive definite means Sigma >= eta I, and the floor changes nothing.
-        if (cholesky.decompose(lambdaMinusFloor)) {
-            CommonOps_DDRM.invert(sigma, inv);
-        } else {
-            if (!eigen.decompose(sigma.copy())) {
-                throw new IllegalStateException("eigen-decomposition of Sigma failed");
+        if (cholesky.decompose(shifted)) {
+            if (!CommonOps_DDRM.invert(sigma, work)) {
+                throw new IllegalStateException("Sigma is singular");
             }
+            System.arraycopy(work.data, 0, out, 0, size);
+        } else {
+            eigen.decompose(sigma.data);
             boolean floored = false;
-            inv.zero();
+            java.util.Arrays.fill(out, 0.0);
             for (int e = 0; e < dimension; e++) {
-                double mu = eigen.getEigenvalue(e).getReal();
+                double mu = eigen.value(e);
                 if (mu < eta) {
                     floored = true;
                     mu = eta;
                 }
-                DMatrixRMaj vector = eigen.getEigenVector(e);
                 for (int r = 0; r < dimension; r++) {
-                    double scaled = vector.get(r, 0) / mu;
+                    double scaled = eigen.vector(r, e) / mu;
                     for (int c = 0; c < dimension; c++) {
-                        inv.add(r, c, scaled * vector.get(c, 0));
+                        out[r * dimension + c] += scaled * eigen.vector(c, e);
                     }
                 }
             }
             if (floored) {
                 floorActivations++;
             } else {
-                CommonOps_DDRM.invert(sigma, inv);
+                CommonOps_DDRM.invert(sigma, work);
+                System.arraycopy(work.data, 0, out, 0, size);
             }
         }
-        double[] inverseData = inv.getData();
-        double[] estimate = new double[dimension];
+        double[] estimate = theta[agent][stage];
         for (int r = 0; r < dimension; r++) {
             double sum = 0;
             for (int c = 0; c < dimension; c++) {
-                sum += inverseData[r * dimension + c] * target[c];
+                sum += out[r * dimension + c] * target[c];
             }
             estimate[r] = sum;
         }
-        inverse[agent][stage] = inverseData.clone();
-        theta[agent][stage] = estimate;
     }
 
     /** {@code Sigma_f^-1} of agent and stage (row-major D x D); do not modify. */
