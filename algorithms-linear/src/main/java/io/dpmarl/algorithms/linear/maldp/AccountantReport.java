@@ -19,7 +19,7 @@ public record AccountantReport(double[] matrixRelease, double[] vectorRelease, d
                                double[] userAgent, double[] claimedUserAgent, double[] user, double[] claimedUser) {
     /** Always 0: the consensus messages carry no DP guarantee. */
     public static final String REWARD_PARAMETERS_PRIVATIZED = "reward_parameters_privatized";
-    /** The metric names, each recorded once at step 1. */
+    /** The metric names, each recorded once. */
     public static final List<String> METRICS = List.of("matrix_release_epsilon", "matrix_release_delta",
             "vector_release_epsilon", "vector_release_delta", "claimed_release_epsilon", "claimed_release_delta",
             "user_agent_epsilon", "user_agent_delta", "claimed_user_agent_epsilon", "claimed_user_agent_delta",
@@ -48,13 +48,13 @@ public record AccountantReport(double[] matrixRelease, double[] vectorRelease, d
         return new double[] {Double.POSITIVE_INFINITY, 0.0};
     }
 
-    /** Records the report at step 1. */
+    /** Records the report at the current step (the learner records it after the first episode). */
     public void record(TrialMetrics metrics) {
         double[] values = {matrixRelease[0], matrixRelease[1], vectorRelease[0], vectorRelease[1], claimedRelease[0],
                 claimedRelease[1], userAgent[0], userAgent[1], claimedUserAgent[0], claimedUserAgent[1], user[0],
                 user[1], claimedUser[0], claimedUser[1], 0.0};
         for (int i = 0; i < values.length; i++) {
-            metrics.record(METRICS.get(i), 1, values[i]);
+            metrics.record(METRICS.get(i), values[i]);
         }
     }
 }

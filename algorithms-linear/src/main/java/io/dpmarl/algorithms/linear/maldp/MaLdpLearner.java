@@ -7,6 +7,7 @@ import io.dpmarl.core.game.JointActions;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.model.LinearMixtureFeatures;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -55,6 +56,7 @@ public final class MaLdpLearner implements Learner {
     private final int[] nextStates;
     private final double[] c;
     private final double[] g;
+    private final Optional<AccountantReport> report;
     private boolean evaluation;
     private int episode;
 
@@ -67,9 +69,11 @@ public final class MaLdpLearner implements Learner {
      * @param consensus the consensus matrices
      * @param ties      tie-breaking randomness (not privacy noise)
      * @param metrics   where counters are recorded
+     * @param report    the privacy report, recorded once after the first episode
      */
     public MaLdpLearner(LinearMixtureFeatures features, int[] actionCounts, int horizon, MaLdpConfig config,
-                        MaLdpReleases releases, Consensus consensus, RandomGenerator ties, TrialMetrics metrics) {
+                        MaLdpReleases releases, Consensus consensus, RandomGenerator ties, TrialMetrics metrics,
+                        Optional<AccountantReport> report) {
         this.features = new FactoredFeatures(features);
         this.config = config;
         this.agents = actionCounts.length;
@@ -103,6 +107,7 @@ public final class MaLdpLearner implements Learner {
         this.consensus = consensus;
         this.ties = ties;
         this.metrics = metrics;
+        this.report = report;
         int stateActions = this.features.states * this.features.actions;
         this.q = new double[agents][horizon][stateActions];
         this.v = new double[agents][horizon + 1][this.features.states];
@@ -186,6 +191,9 @@ public final class MaLdpLearner implements Learner {
         server.update();
         for (int t = 0; t < horizon; t++) {
             rewards.mix(t, consensus.matrix(episodeIndex, t));
+        }
+        if (episodeIndex == 0) {
+            report.ifPresent(r -> r.record(metrics));
         }
         metrics.record(NORM_VIOLATIONS, releases.violations());
         metrics.record(PSD_FLOORS, server.floorActivations());

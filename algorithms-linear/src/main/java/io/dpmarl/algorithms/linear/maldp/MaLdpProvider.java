@@ -101,12 +101,10 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
         boolean noise = config.noise();
         MaLdpReleases releases = new MaLdpReleases(noise ? choice.matrix() : Optional.empty(),
                 noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip());
-        MaLdpLearner learner = new MaLdpLearner(features, counts, horizon, config, releases,
-                Consensus.complete(agents), context.streams().stream("ma-ldp/ties"), context.metrics());
-        if (noise && choice.matrix().isPresent()) {
-            choice.report(agents, horizon).record(context.metrics());
-        }
-        return learner;
+        Optional<AccountantReport> report = noise && choice.matrix().isPresent()
+                ? Optional.of(choice.report(agents, horizon)) : Optional.empty();
+        return new MaLdpLearner(features, counts, horizon, config, releases, Consensus.complete(agents),
+                context.streams().stream("ma-ldp/ties"), context.metrics(), report);
     }
 
     private static BonusSchedule bonus(Params params, PrivatizerChoice choice, double noiseStd, int dimension,
