@@ -224,6 +224,11 @@ public final class MaLdpLearner implements Learner {
         return rewards.weights(agent, stage);
     }
 
+    /** The release path (for tests). */
+    MaLdpReleases releases() {
+        return releases;
+    }
+
     /** The server (for tests and the benchmark). */
     MaLdpServer server() {
         return server;

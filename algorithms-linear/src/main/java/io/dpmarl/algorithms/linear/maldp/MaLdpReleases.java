@@ -28,6 +28,7 @@ public final class MaLdpReleases {
     private final double bound;
     private final boolean clip;
     private long violations;
+    private java.util.function.Consumer<Statistic> inputs = statistic -> { };
 
     /**
      * @param matrix  the privatizer of {@code Delta Lambda} (empty: non-private, statistics go out raw)
@@ -86,12 +87,19 @@ public final class MaLdpReleases {
         }
         Statistic.SymmetricMatrix gramStatistic = new Statistic.SymmetricMatrix(dimension, gram);
         Statistic.Vector momentStatistic = new Statistic.Vector(moment);
+        inputs.accept(gramStatistic);
+        inputs.accept(momentStatistic);
         if (matrix.isPresent()) {
             LedgerKey key = key(episode, agent);
             gramStatistic = (Statistic.SymmetricMatrix) matrix.get().release(gramStatistic, noise, ledger, key);
             momentStatistic = (Statistic.Vector) vector.get().release(momentStatistic, noise, ledger, key);
         }
         server.receive(agent, stage, gramStatistic, momentStatistic);
+    }
+
+    /** Test hook: receives every release's input (before noise), matrix then vector, in release order. */
+    void observeInputs(java.util.function.Consumer<Statistic> observer) {
+        this.inputs = observer;
     }
 
     /** Releases so far whose inputs broke {@code ||f|| <= H} or {@code 0 <= V <= H}. */
