@@ -37,7 +37,7 @@ class PerUserSensitivityAuditTest {
     record Inputs(double[][] matrices, double[][] vectors, long violations) {
     }
 
-    private static Inputs inputs(User user, boolean clip) {
+    static Inputs inputs(User user, boolean clip) {
         NetworkMdp environment = MaLdpHarness.paperInstance();
         List<MetricRecord> sink = new ArrayList<>();
         PluginContext context = MaLdpHarness.context(environment, user.trialSeed(), 100, sink,
