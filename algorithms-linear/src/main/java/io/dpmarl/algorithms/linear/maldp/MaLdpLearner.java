@@ -36,7 +36,7 @@ public final class MaLdpLearner implements Learner {
     private final int agents;
     private final int horizon;
     private final MaLdpServer server;
-    private final OptimisticPlanner planner;
+    private PlanStep planner;
     private final MaLdpReleases releases;
     private final Consensus consensus;
     private final RandomGenerator ties;
@@ -222,6 +222,11 @@ public final class MaLdpLearner implements Learner {
     /** Agent {@code agent}'s reward parameters of stage {@code stage}. */
     double[] rewardWeights(int agent, int stage) {
         return rewards.weights(agent, stage);
+    }
+
+    /** Replaces the planner (the benchmark's straightforward reference). */
+    void usePlanner(PlanStep replacement) {
+        this.planner = replacement;
     }
 
     /** The release path (for tests). */

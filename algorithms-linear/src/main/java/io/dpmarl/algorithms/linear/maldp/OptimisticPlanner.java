@@ -12,7 +12,7 @@ package io.dpmarl.algorithms.linear.maldp;
  * {@code f^T M f} are evaluated per action from per-state scalars in O(B^2) instead of O(|S| D + D^2). No privacy
  * involved: the planner reads only the server's (post-processed) estimates and public features.
  */
-final class OptimisticPlanner {
+final class OptimisticPlanner implements PlanStep {
     private final FactoredFeatures features;
     private final int horizon;
     private final boolean lowerClip;
@@ -43,7 +43,9 @@ final class OptimisticPlanner {
      * @param weights w_h per stage
      * @param beta    beta_h per stage
      */
-    void plan(double[][] theta, double[][] inverse, double[][] weights, double[] beta, double[][] q, double[][] v) {
+    @Override
+    public void plan(double[][] theta, double[][] inverse, double[][] weights, double[] beta, double[][] q,
+                     double[][] v) {
         int states = features.states;
         int actions = features.actions;
         int dimension = features.dimension;
