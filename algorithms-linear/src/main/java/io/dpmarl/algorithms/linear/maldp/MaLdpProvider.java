@@ -74,7 +74,10 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 Param.bool("clip", "enforce ||phi_V|| <= H and 0 <= V <= H").withDefault(true),
                 Param.string("noise", "off: raw statistics to the server, nothing charged (test switch)", "on", "off")
                         .withDefault("on"),
-                Param.string("consensus", "consensus graph", "complete").withDefault("complete"));
+                Param.string("consensus", "consensus graph: complete (1/n 11^T) or a fresh Erdos-Renyi graph per "
+                        + "(episode, stage) with Metropolis weights", "complete", "erdos-renyi").withDefault("complete"),
+                Param.real("edge-probability", "edge probability of the erdos-renyi consensus graphs").atLeast(0)
+                        .atMost(1).withDefault(0.5));
     }
 
     @Override
@@ -103,7 +106,10 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip());
         Optional<AccountantReport> report = noise && choice.matrix().isPresent()
                 ? Optional.of(choice.report(agents, horizon)) : Optional.empty();
-        return new MaLdpLearner(features, counts, horizon, config, releases, Consensus.complete(agents),
+        Consensus consensus = params.string("consensus").equals("complete") ? Consensus.complete(agents)
+                : Consensus.erdosRenyiMetropolis(agents, params.real("edge-probability"),
+                        context.streams().stream("ma-ldp/graphs"));
+        return new MaLdpLearner(features, counts, horizon, config, releases, consensus,
                 context.streams().stream("ma-ldp/ties"), context.metrics(), report);
     }
 
