@@ -17,8 +17,6 @@ import java.util.random.RandomGenerator;
  * boundary: the experimenter's instrument.
  */
 public final class ExactRegretEvaluator implements Evaluator {
-    /** Per-episode regret. */
-    public static final String REGRET = "regret";
     /** Running sum of the per-episode regret. */
     public static final String CUMULATIVE_REGRET = "cumulative_regret";
 
@@ -34,6 +32,7 @@ public final class ExactRegretEvaluator implements Evaluator {
     private final RandomGenerator rollouts;
     private final Observation[][] observations;
     private double cumulative;
+    private double last;
 
     /**
      * @param model    the exact model (deterministic initial state)
@@ -129,8 +128,13 @@ public final class ExactRegretEvaluator implements Evaluator {
         double played = sampled ? rollout(table) : value(table);
         double regret = optimum - played;
         cumulative += regret;
-        context.metrics().record(REGRET, regret);
+        last = regret;
         context.metrics().record(CUMULATIVE_REGRET, cumulative);
+    }
+
+    /** The regret of the last evaluated episode. */
+    public double lastRegret() {
+        return last;
     }
 
     private double rollout(int[][] table) {

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * The EVALUATOR plugin {@code ma-ldp-regret(mode)}: {@link ExactRegretEvaluator} on the environment's exact
- * {@link TabularModel}, recording {@code regret} and {@code cumulative_regret} after every training episode.
+ * {@link TabularModel}, recording {@code cumulative_regret} after every training episode.
  */
 @AutoService(PluginProvider.class)
 public final class ExactRegretEvaluatorProvider implements PluginProvider<Evaluator> {
@@ -32,7 +32,7 @@ public final class ExactRegretEvaluatorProvider implements PluginProvider<Evalua
     @Override
     public String description() {
         return "Per-episode team regret V*_1(s_1) - V^{pi_k}_1(s_1) of the deterministic joint policy played in each "
-                + "episode (metrics regret, cumulative_regret): exact by backward induction, or sampled by one "
+                + "episode (metric cumulative_regret, the running sum): exact by backward induction, or sampled by one "
                 + "rollout; reads the exact model.";
     }
 
@@ -44,7 +44,7 @@ public final class ExactRegretEvaluatorProvider implements PluginProvider<Evalua
 
     @Override
     public List<String> metrics() {
-        return List.of(ExactRegretEvaluator.REGRET, ExactRegretEvaluator.CUMULATIVE_REGRET);
+        return List.of(ExactRegretEvaluator.CUMULATIVE_REGRET);
     }
 
     @Override
