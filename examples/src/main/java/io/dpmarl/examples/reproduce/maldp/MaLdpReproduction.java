@@ -39,6 +39,6 @@ public final class MaLdpReproduction implements Reproduction {
                 runs.put(spec, MaLdpSeries.of(inputs.metrics(spec)));
             }
         }
-        return MaLdpClaims.evaluate(runs);
+        return MaLdpClaims.evaluate(runs, inputs.quick());
     }
 }
