@@ -182,6 +182,31 @@ class NetworkMdpTest {
         assertTrue(chi < 16.27, "chi-square " + chi);
     }
 
+    @Test
+    void theFeatureNormBoundOfThePrivacyAnalysisFailsOnThisInstance() {
+        // max over (s, a) and V in [0, H]^S of ||phi_V(s, a)||: a convex function of V, so a vertex V in {0, H}^S
+        double max = 0;
+        double[] phi = new double[4];
+        for (int s = 0; s < 9; s++) {
+            int[] next = FEATURES.successors(s);
+            for (int a = 0; a < 4; a++) {
+                for (int vertex = 0; vertex < 512; vertex++) {
+                    double[] f = new double[4];
+                    for (int k = 0; k < next.length; k++) {
+                        if (((vertex >> next[k]) & 1) == 1) {
+                            FEATURES.phi(s, a, k, phi);
+                            for (int j = 0; j < 4; j++) {
+                                f[j] += 5 * phi[j];
+                            }
+                        }
+                    }
+                    max = Math.max(max, Math.sqrt(dot(f, f)));
+                }
+            }
+        }
+        assertEquals(15.99761267, max, 1e-8, "attained at s = (1, 1), a = (-1, -1); above H = 5");
+    }
+
     private static double team(int state) {
         return (MODEL.reward(0, state, 0, 0) + MODEL.reward(0, state, 0, 1)) / 2;
     }
