@@ -1,0 +1,60 @@
+package io.dpmarl.algorithms.linear.maldp;
+
+import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.Privatizer;
+import java.util.List;
+
+/**
+ * The privacy report of an MA-LDP run ("Local differential privacy preserving mechanisms for multi-agent
+ * reinforcement learning", Theorems 1, 3, 5, 7 and Definition 1), by basic composition: per release the
+ * privatizers' computed guarantees; per user per agent the H matrix plus H vector releases composed; per user
+ * jointly over the n agents n times that (Definition 1 lets every agent's data differ). Next to each, the paper's
+ * claim: per release {@code (epsilon/(2H), delta/(2H))} as the privatizer claims it, per user per agent the 2H-fold
+ * composition of that, and jointly the same (epsilon, delta) again, which does not follow from the calibration
+ * (sigma and b contain no n). Across users nothing composes (disjoint data). The reward parameters the agents
+ * exchange are not privatised ({@link #REWARD_PARAMETERS_PRIVATIZED} = 0).
+ */
+public record AccountantReport(double[] matrixRelease, double[] vectorRelease, double[] claimedRelease,
+                               double[] userAgent, double[] claimedUserAgent, double[] user, double[] claimedUser) {
+    /** Always 0: the consensus messages carry no DP guarantee. */
+    public static final String REWARD_PARAMETERS_PRIVATIZED = "reward_parameters_privatized";
+    /** The metric names, each recorded once. */
+    public static final List<String> METRICS = List.of("matrix_release_epsilon", "matrix_release_delta",
+            "vector_release_epsilon", "vector_release_delta", "claimed_release_epsilon", "claimed_release_delta",
+            "user_agent_epsilon", "user_agent_delta", "claimed_user_agent_epsilon", "claimed_user_agent_delta",
+            "user_epsilon", "user_delta", "claimed_user_epsilon", "claimed_user_delta", REWARD_PARAMETERS_PRIVATIZED);
+
+    /** The report of two per-release privatizers. */
+    public static AccountantReport of(Privatizer matrix, Privatizer vector, int agents, int horizon) {
+        double[] m = pair(matrix.guarantee());
+        double[] v = pair(vector.guarantee());
+        double[] claimed = pair(vector.claimedGuarantee().orElse(vector.guarantee()));
+        double[] claimedMatrix = pair(matrix.claimedGuarantee().orElse(matrix.guarantee()));
+        double[] userAgent = {horizon * (m[0] + v[0]), horizon * (m[1] + v[1])};
+        double[] claimedUserAgent = {horizon * (claimedMatrix[0] + claimed[0]), horizon * (claimedMatrix[1] + claimed[1])};
+        double[] user = {agents * userAgent[0], agents * userAgent[1]};
+        return new AccountantReport(m, v, claimed, userAgent, claimedUserAgent, user, claimedUserAgent.clone());
+    }
+
+    /** {@code (epsilon, delta)} of a guarantee; infinite epsilon if it has none. */
+    static double[] pair(PrivacyGuarantee guarantee) {
+        if (guarantee instanceof PrivacyGuarantee.PureDp pure) {
+            return new double[] {pure.epsilon(), 0.0};
+        }
+        if (guarantee instanceof PrivacyGuarantee.ApproxDp approx) {
+            return new double[] {approx.epsilon(), approx.delta()};
+        }
+        return new double[] {Double.POSITIVE_INFINITY, 0.0};
+    }
+
+    /** Records the report at the current step (the learner records it after the first episode). */
+    public void record(TrialMetrics metrics) {
+        double[] values = {matrixRelease[0], matrixRelease[1], vectorRelease[0], vectorRelease[1], claimedRelease[0],
+                claimedRelease[1], userAgent[0], userAgent[1], claimedUserAgent[0], claimedUserAgent[1], user[0],
+                user[1], claimedUser[0], claimedUser[1], 0.0};
+        for (int i = 0; i < values.length; i++) {
+            metrics.record(METRICS.get(i), values[i]);
+        }
+    }
+}

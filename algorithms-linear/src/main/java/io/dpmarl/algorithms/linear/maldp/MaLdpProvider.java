@@ -1,0 +1,144 @@
+package io.dpmarl.algorithms.linear.maldp;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.model.LinearMixtureFeatures;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The LEARNER plugin {@code ma-ldp}: MA-LDP (Trivedi and Hemachandra, "Local differential privacy preserving
+ * mechanisms for multi-agent reinforcement learning", Algorithm 1) on an environment with public
+ * {@link LinearMixtureFeatures}. The privatizer is a nested spec used for both releases of every (user, agent,
+ * stage): for {@code ma-ldp(mechanism=.., epsilon=.., ...)} the learner fills in {@code horizon}, {@code nd} and
+ * {@code release=matrix|vector} and reads the mechanism for the bonus; any other privatizer that accepts symmetric
+ * matrices and vectors is used as given (then {@code bonus} must be {@code non-private} or {@code eq19} with
+ * {@code noise-std}); {@code none} is the non-private baseline. K comes from the schedule. See
+ * {@link MaLdpLearner} for the guarantee and its assumption.
+ */
+@AutoService(PluginProvider.class)
+public final class MaLdpProvider implements PluginProvider<Learner> {
+    static final String NAME = "ma-ldp";
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.LEARNER;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "MA-LDP (Trivedi-Hemachandra Alg. 1): per-agent optimistic value-targeted regression through an "
+                + "untrusted server with locally privatised (f f^T, f V) releases charged to user/k/agent/i, maxmin "
+                + "or joint-greedy actions, consensus reward estimates (not privatised). The guarantee assumes "
+                + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
+                + "(norm_violations). Needs LinearMixtureFeatures; K from the schedule.";
+    }
+
+    @Override
+    public List<String> metrics() {
+        List<String> names = new java.util.ArrayList<>(List.of(MaLdpLearner.NORM_VIOLATIONS, MaLdpLearner.PSD_FLOORS));
+        names.addAll(AccountantReport.METRICS);
+        return names;
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.plugin("privatizer", PluginKind.PRIVATIZER, "release privatizer, e.g. "
+                        + "ma-ldp(mechanism=laplace, epsilon=0.1, calibration=paper-literal); none = non-private")
+                        .withDefault(Param.NONE),
+                Param.string("bonus", "beta schedule", "auto", "theorem", "eq19", "non-private").withDefault("auto"),
+                Param.real("bonus-scale", "the absolute constant c of beta").atLeast(0).finite().withDefault(1.0),
+                Param.real("noise-std", "per-entry noise std for eq19 / analysis-shift with a third-party privatizer "
+                        + "(0: from the ma-ldp mechanism)").atLeast(0).finite().withDefault(0.0),
+                Param.real("fail-prob", "failure probability alpha").above(0).below(1).withDefault(0.1),
+                Param.real("ridge", "lambda").above(0).finite().withDefault(1.0),
+                Param.real("eta", "PSD shift and eigenvalue floor").above(0).finite().withDefault(1.0),
+                Param.string("psd", "server shift", "constant-eta", "analysis-shift").withDefault("constant-eta"),
+                Param.real("step-exponent", "reward step size k^-rho").above(0.5).atMost(1).withDefault(0.65),
+                Param.string("selection", "action rule", "maxmin", "joint-greedy").withDefault("maxmin"),
+                Param.string("ties", "tie-breaking", "random", "first").withDefault("random"),
+                Param.bool("clip", "enforce ||phi_V|| <= H and 0 <= V <= H").withDefault(true),
+                Param.string("noise", "off: raw statistics to the server, nothing charged (test switch)", "on", "off")
+                        .withDefault("on"),
+                Param.string("consensus", "consensus graph: complete (1/n 11^T) or a fresh Erdos-Renyi graph per "
+                        + "(episode, stage) with Metropolis weights", "complete", "erdos-renyi").withDefault("complete"),
+                Param.real("edge-probability", "edge probability of the erdos-renyi consensus graphs").atLeast(0)
+                        .atMost(1).withDefault(0.5));
+    }
+
+    @Override
+    public Learner create(Params params, PluginContext context) {
+        Environment environment = context.requireEnvironment(NAME);
+        LinearMixtureFeatures features = environment.capability(LinearMixtureFeatures.class).orElseThrow(() ->
+                new IllegalArgumentException(NAME + " needs an environment with LinearMixtureFeatures"));
+        long episodes = context.requireSchedule(NAME).requireEpisodes(NAME);
+        int horizon = environment.info().horizon();
+        int agents = environment.info().numAgents();
+        int[] counts = new int[agents];
+        for (int i = 0; i < agents; i++) {
+            counts[i] = environment.info().numActions(i);
+        }
+        int dimension = features.dimension();
+        PrivatizerChoice choice = PrivatizerChoice.of(params.plugin("privatizer"), horizon, dimension, context);
+        double noiseStd = params.real("noise-std") > 0 ? params.real("noise-std") : choice.noiseStd();
+        double failProb = params.real("fail-prob");
+        BonusSchedule bonus = bonus(params, choice, noiseStd, dimension, horizon, episodes * horizon, failProb);
+        MaLdpConfig config = new MaLdpConfig(params.real("ridge"), params.real("eta"),
+                PsdStrategy.valueOf(upper(params.string("psd"))), noiseStd, failProb, bonus,
+                params.real("step-exponent"), ActionSelection.valueOf(upper(params.string("selection"))),
+                params.string("ties").equals("random"), params.bool("clip"), params.string("noise").equals("on"));
+        boolean noise = config.noise();
+        MaLdpReleases releases = new MaLdpReleases(noise ? choice.matrix() : Optional.empty(),
+                noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip());
+        Optional<AccountantReport> report = noise && choice.matrix().isPresent()
+                ? Optional.of(choice.report(agents, horizon)) : Optional.empty();
+        Consensus consensus = params.string("consensus").equals("complete") ? Consensus.complete(agents)
+                : Consensus.erdosRenyiMetropolis(agents, params.real("edge-probability"),
+                        context.streams().stream("ma-ldp/graphs"));
+        return new MaLdpLearner(features, counts, horizon, config, releases, consensus,
+                context.streams().stream("ma-ldp/ties"), context.metrics(), report);
+    }
+
+    private static BonusSchedule bonus(Params params, PrivatizerChoice choice, double noiseStd, int dimension,
+                                       int horizon, long steps, double failProb) {
+        String form = params.string("bonus");
+        double c = params.real("bonus-scale");
+        if (form.equals("auto")) {
+            form = choice.mechanism().filter(m -> m != Mechanism.NONE).isPresent() ? "theorem" : "non-private";
+        }
+        return switch (form) {
+            case "non-private" -> new BonusSchedule.NonPrivate(c, dimension, horizon, params.real("ridge"), failProb);
+            case "eq19" -> {
+                if (noiseStd <= 0) {
+                    throw new IllegalArgumentException(NAME + ": bonus=eq19 needs noise-std in (0, inf) or an ma-ldp "
+                            + "privatizer");
+                }
+                yield new BonusSchedule.GenericEq19(c, dimension, steps, failProb, noiseStd);
+            }
+            default -> {
+                Mechanism mechanism = choice.mechanism().filter(m -> m != Mechanism.NONE).orElseThrow(() ->
+                        new IllegalArgumentException(NAME + ": bonus=theorem needs an ma-ldp privatizer"));
+                yield new BonusSchedule.Theorem(mechanism, c, dimension, horizon, steps, failProb, choice.epsilon(),
+                        choice.delta(), noiseStd);
+            }
+        };
+    }
+
+    static String upper(String label) {
+        return label.toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+}

@@ -1,0 +1,114 @@
+package io.dpmarl.algorithms.linear.maldp;
+
+import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.rng.NoiseSource;
+import java.util.Optional;
+
+/**
+ * The agents' upload path of MA-LDP ("Local differential privacy preserving mechanisms for multi-agent reinforcement
+ * learning", Algorithm 1 lines 22-32): for agent i, user (episode) k and stage h it forms
+ * {@code Delta Lambda~ = f f^T} and {@code Delta u~ = f V(s_{h+1})}, releases the matrix through the matrix
+ * privatizer and the vector through the vector privatizer on the ledger key {@code user/k/agent/i}, and hands the
+ * releases to the server. These releases are the only privatised data; their guarantee is the privatizers'.
+ *
+ * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
+ * inputs break either is counted ({@link #violations()}); with {@code clip} the learner rescales
+ * {@code f <- f min(1, H/||f||)} and clips V to {@code [0, H]} before forming the statistics, so the declared
+ * sensitivity holds. With {@code noise} off the raw statistics go to the server and nothing is charged (a test
+ * switch showing that the mechanisms differ only by their noise).
+ */
+public final class MaLdpReleases {
+    private final Optional<Privatizer> matrix;
+    private final Optional<Privatizer> vector;
+    private final NoiseSource noise;
+    private final PrivacyLedger ledger;
+    private final double bound;
+    private final boolean clip;
+    private long violations;
+    private java.util.function.Consumer<Statistic> inputs = statistic -> { };
+
+    /**
+     * @param matrix  the privatizer of {@code Delta Lambda} (empty: non-private, statistics go out raw)
+     * @param vector  the privatizer of {@code Delta u} (empty: non-private)
+     * @param noise   privacy noise source
+     * @param ledger  the ledger charged
+     * @param horizon H, the assumed bound of {@code ||f||} and V
+     * @param clip    enforce the bound
+     */
+    public MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
+                         PrivacyLedger ledger, int horizon, boolean clip) {
+        if (matrix.isPresent() != vector.isPresent()) {
+            throw new IllegalArgumentException("give both privatizers or neither");
+        }
+        this.matrix = matrix;
+        this.vector = vector;
+        this.noise = noise;
+        this.ledger = ledger;
+        this.bound = horizon;
+        this.clip = clip;
+    }
+
+    /** The ledger key of agent {@code agent}'s releases about user {@code episode}. */
+    public static LedgerKey key(long episode, int agent) {
+        return LedgerKey.user(episode).child("agent", agent);
+    }
+
+    /** Forms, privatises and uploads the statistics of one (user, agent, stage). {@code f} may be rescaled in place. */
+    void upload(int episode, int agent, int stage, double[] f, double target, MaLdpServer server) {
+        double squared = 0;
+        for (double x : f) {
+            squared += x * x;
+        }
+        double norm = Math.sqrt(squared);
+        boolean violated = norm > bound * (1 + 1e-12) || target > bound || target < 0;
+        if (violated) {
+            violations++;
+            if (clip) {
+                if (norm > bound) {
+                    double scale = bound / norm;
+                    for (int j = 0; j < f.length; j++) {
+                        f[j] *= scale;
+                    }
+                }
+                target = Math.min(bound, Math.max(0.0, target));
+            }
+        }
+        int dimension = f.length;
+        double[] gram = new double[dimension * dimension];
+        double[] moment = new double[dimension];
+        for (int r = 0; r < dimension; r++) {
+            for (int col = 0; col < dimension; col++) {
+                gram[r * dimension + col] = f[r] * f[col];
+            }
+            moment[r] = f[r] * target;
+        }
+        Statistic.SymmetricMatrix gramStatistic = new Statistic.SymmetricMatrix(dimension, gram);
+        Statistic.Vector momentStatistic = new Statistic.Vector(moment);
+        inputs.accept(gramStatistic);
+        inputs.accept(momentStatistic);
+        if (matrix.isPresent()) {
+            LedgerKey key = key(episode, agent);
+            gramStatistic = (Statistic.SymmetricMatrix) matrix.get().release(gramStatistic, noise, ledger, key);
+            momentStatistic = (Statistic.Vector) vector.get().release(momentStatistic, noise, ledger, key);
+        }
+        server.receive(agent, stage, gramStatistic, momentStatistic);
+    }
+
+    /** Test hook: receives every release's input (before noise), matrix then vector, in release order. */
+    void observeInputs(java.util.function.Consumer<Statistic> observer) {
+        this.inputs = observer;
+    }
+
+    /** Releases so far whose inputs broke {@code ||f|| <= H} or {@code 0 <= V <= H}. */
+    public long violations() {
+        return violations;
+    }
+
+    /** True if violating inputs are clipped. */
+    public boolean clips() {
+        return clip;
+    }
+}
