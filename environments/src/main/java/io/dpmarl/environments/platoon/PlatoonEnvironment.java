@@ -1,5 +1,8 @@
 package io.dpmarl.environments.platoon;
 
+import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.comm.GraphProcess;
+import io.dpmarl.core.comm.NetworkedEnvironment;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Observation;
@@ -28,9 +31,10 @@ import java.util.SplittableRandom;
  * freeze; a training episode then ends at the next multiple of {@code collisionTruncation} steps, an evaluation
  * episode runs to 600 steps. Observation of agent {@code i}: the features {@code ((v - 15)/7.5, (h - 20)/10,
  * u/2.5)} of its vehicle, of the vehicle ahead and of the vehicle behind (zeros where there is none), 9 values.
+ * Communication graph: the bidirectional path (vehicle i talks to i-1 and i+1), fixed.
  * Rewards are the agents' private data; the environment itself releases nothing.
  */
-public final class PlatoonEnvironment implements Environment {
+public final class PlatoonEnvironment implements Environment, NetworkedEnvironment {
     /** Control interval [s]. */
     public static final double DT = 0.1;
     /** Steps per episode (60 s). */
@@ -60,6 +64,7 @@ public final class PlatoonEnvironment implements Environment {
     private final boolean training;
     private final int collisionTruncation;
     private final EnvironmentInfo info;
+    private final GraphProcess graphs;
     private final double[] headway;
     private final double[] speed;
     private final double[] acceleration;
@@ -86,6 +91,7 @@ public final class PlatoonEnvironment implements Environment {
         this.speed = new double[vehicles];
         this.acceleration = new double[vehicles];
         this.nextSpeed = new double[vehicles];
+        this.graphs = GraphProcess.fixed(CommunicationGraph.path(vehicles));
         List<Space> observations = new ArrayList<>();
         List<Space.Discrete> actions = new ArrayList<>();
         double[] low = new double[3 * FEATURES];
@@ -120,6 +126,11 @@ public final class PlatoonEnvironment implements Environment {
     /** True in training mode (safety term, collision truncation). */
     public boolean training() {
         return training;
+    }
+
+    @Override
+    public GraphProcess communicationGraphs() {
+        return graphs;
     }
 
     @Override
