@@ -11,12 +11,15 @@ import io.dpmarl.core.validation.Checks;
  * {@code every}-th training episode, one evaluation episode of 600 steps on a fresh platoon in evaluation mode (no
  * safety term, no truncation) with the learner in evaluation mode (greedy), recording {@link #METRIC}, the mean over
  * the steps of the team-sum reward, and {@link #COLLIDED} (1 if the episode collided). The evaluation episode's
- * initial state is drawn from {@code seed + episode}, so it is the same for every learner at the same episode.
+ * initial state is drawn from {@code seed + episode}, so it is the same for every learner at the same episode;
+ * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference).
  * Reads only the environment's public state; releases nothing.
  */
 public final class PlatoonEvaluator implements Evaluator {
     /** Metric: mean over the evaluation steps of the sum of the agents' rewards. */
     public static final String METRIC = "capc_evaluation_reward";
+    /** Metric: the same for uniformly random actions from the same initial state (the random-policy reference). */
+    public static final String RANDOM = "capc_random_reward";
     /** Metric: 1 if the evaluation episode collided, else 0. */
     public static final String COLLIDED = "capc_evaluation_collided";
     private final int every;
@@ -44,23 +47,38 @@ public final class PlatoonEvaluator implements Evaluator {
                 training.info().numAgents(), false, PlatoonEnvironment.EPISODE_STEPS);
         context.learner().evaluationMode(true);
         try {
-            Observation[] observations = environment.reset(seed + context.episode());
-            double total = 0;
-            int steps = 0;
-            boolean done = false;
-            while (!done) {
-                StepResult result = environment.step(context.learner().act(steps, observations));
-                for (double reward : result.rewards()) {
-                    total += reward;
-                }
-                observations = result.observations();
-                steps++;
-                done = result.done();
-            }
-            context.metrics().record(METRIC, total / steps);
+            context.metrics().record(METRIC, play(environment, context.episode(), context.learner()::act));
             context.metrics().record(COLLIDED, environment.collided() ? 1 : 0);
         } finally {
             context.learner().evaluationMode(false);
         }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed + context.episode());
+        int agents = environment.info().numAgents();
+        context.metrics().record(RANDOM, play(environment, context.episode(), (stage, observations) -> {
+            int[] joint = new int[agents];
+            for (int i = 0; i < agents; i++) {
+                joint[i] = random.nextInt(4);
+            }
+            return joint;
+        }));
+    }
+
+    /** Plays one evaluation episode and returns the mean over steps of the team-sum reward. */
+    private double play(PlatoonEnvironment environment, long episode,
+                        java.util.function.BiFunction<Integer, Observation[], int[]> policy) {
+        Observation[] observations = environment.reset(seed + episode);
+        double total = 0;
+        int steps = 0;
+        boolean done = false;
+        while (!done) {
+            StepResult result = environment.step(policy.apply(steps, observations));
+            for (double reward : result.rewards()) {
+                total += reward;
+            }
+            observations = result.observations();
+            steps++;
+            done = result.done();
+        }
+        return total / steps;
     }
 }

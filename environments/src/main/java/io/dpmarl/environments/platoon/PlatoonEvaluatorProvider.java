@@ -39,7 +39,7 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
 
     @Override
     public List<String> metrics() {
-        return List.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.COLLIDED);
+        return List.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.COLLIDED, PlatoonEvaluator.RANDOM);
     }
 
     @Override
