@@ -44,7 +44,28 @@ final class CriticExchange {
         for (int i = 0; i < critics.length; i++) {
             critics[i].copyParametersTo(own[i]);
         }
+        long done = exchangeOwn();
         for (int i = 0; i < critics.length; i++) {
+            critics[i].setParameters(combined[i]);
+        }
+        return done;
+    }
+
+    /** Exchanges and combines the parameter vectors {@code parameters} (one per agent) in place. */
+    long exchange(double[][] parameters) {
+        for (int i = 0; i < parameters.length; i++) {
+            System.arraycopy(parameters[i], 0, own[i], 0, own[i].length);
+        }
+        long done = exchangeOwn();
+        for (int i = 0; i < parameters.length; i++) {
+            System.arraycopy(combined[i], 0, parameters[i], 0, own[i].length);
+        }
+        return done;
+    }
+
+    private long exchangeOwn() {
+        int agents = own.length;
+        for (int i = 0; i < agents; i++) {
             if (receivers.get(i).isEmpty()) {
                 continue;
             }
@@ -52,11 +73,8 @@ final class CriticExchange {
                     new Statistic.Vector(own[i]));
             released[i] = ((Statistic.Vector) messages.get(0).payload()).values();
         }
-        for (int i = 0; i < critics.length; i++) {
+        for (int i = 0; i < agents; i++) {
             rule.combine(i, graph, own[i], released, combined[i]);
-        }
-        for (int i = 0; i < critics.length; i++) {
-            critics[i].setParameters(combined[i]);
         }
         return round++;
     }
