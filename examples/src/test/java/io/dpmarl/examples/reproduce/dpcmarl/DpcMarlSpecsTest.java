@@ -79,4 +79,17 @@ class DpcMarlSpecsTest {
         assertRefused("learner.rollout=0", "rollout");
         assertRefused("environment.scenario=overtake", "scenario");
     }
+
+    @Test
+    void theSameSeedGivesIdenticalMetricsAtAnyThreadCount() throws IOException {
+        Path one = directory.resolve("one");
+        Path two = directory.resolve("two");
+        for (Object[] run : new Object[][] {{one, "1"}, {two, "2"}}) {
+            Result result = cli("run", "specs/dpc-marl/catch-up-sgain-0-01-quick.yaml", "--set", "episodes=3",
+                    "--set", "trials=2", "--threads", (String) run[1], "--out", run[0].toString());
+            assertEquals(0, result.code(), result.err());
+        }
+        assertEquals(Files.readString(one.resolve("metrics.csv")), Files.readString(two.resolve("metrics.csv")));
+        assertEquals(Files.readString(one.resolve("privacy.csv")), Files.readString(two.resolve("privacy.csv")));
+    }
 }
