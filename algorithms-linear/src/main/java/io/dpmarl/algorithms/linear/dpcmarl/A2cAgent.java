@@ -23,6 +23,7 @@ final class A2cAgent {
     private final DenseNetwork.Workspace bootstrapping;
     private final DenseNetwork.Workspace actorBatch;
     private final DenseNetwork.Workspace criticBatch;
+    private final boolean normalise;
     private final int observationSize;
     private final int actionCount;
     private final int[] actions;
@@ -35,6 +36,7 @@ final class A2cAgent {
 
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation) {
         this.observationSize = observationSize;
+        this.normalise = settings.normaliseAdvantages();
         this.actionCount = actionCount;
         int hidden = settings.hidden();
         this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
@@ -126,8 +128,20 @@ final class A2cAgent {
         PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
         critic.forward(criticBatch, n);
         double[] values = criticBatch.output().data;
+        double mean = 0;
         for (int t = 0; t < n; t++) {
             advantages[t] = returns[t] - values[t];
+            mean += advantages[t] / n;
+        }
+        if (normalise && n > 1) {
+            double variance = 0;
+            for (int t = 0; t < n; t++) {
+                variance += (advantages[t] - mean) * (advantages[t] - mean) / n;
+            }
+            double scale = 1 / (Math.sqrt(variance) + 1e-8);
+            for (int t = 0; t < n; t++) {
+                advantages[t] = (advantages[t] - mean) * scale;
+            }
         }
         lastCriticLoss = PolicyGradientLoss.critic(criticBatch.output(), returns, criticBatch.outputGradient());
         critic.backward(criticBatch);

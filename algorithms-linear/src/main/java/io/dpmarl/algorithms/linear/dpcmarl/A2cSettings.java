@@ -16,9 +16,12 @@ import io.dpmarl.core.validation.Checks;
  * @param entropyWeight      entropy bonus weight, in [0, inf)
  * @param gradientClip       global gradient-norm bound, in (0, inf]
  * @param rewardScale        factor applied to every local reward, in (0, inf)
+ * @param normaliseAdvantages standardise the advantages of each rollout to mean 0 and standard deviation 1 (not in
+ *                           the paper or Chu et al.'s A2C; off in the paper's setting)
  */
 public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
-                          int hidden, double entropyWeight, double gradientClip, double rewardScale) {
+                          int hidden, double entropyWeight, double gradientClip, double rewardScale,
+                          boolean normaliseAdvantages) {
     public A2cSettings {
         Checks.positiveFinite("actor-lr", actorLearningRate);
         Checks.positiveFinite("critic-lr", criticLearningRate);
@@ -34,6 +37,6 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
 
     /** Table II of the paper with Chu et al.'s remaining values. */
     public static A2cSettings paper() {
-        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01);
+        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01, false);
     }
 }

@@ -69,6 +69,8 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                         .withDefault(paper.gradientClip()),
                 Param.real("reward-scale", "factor on every local reward").above(0).atMost(1e6)
                         .withDefault(paper.rewardScale()),
+                Param.bool("normalise-advantages", "standardise each rollout's advantages (not in the paper)")
+                        .withDefault(false),
                 Param.string("consensus", "consensus rule", "self-plus-neighbours", "neighbours-literal",
                         "metropolis").withDefault("self-plus-neighbours"),
                 Param.string("graph", "graph when the environment has none", "path", "ring", "complete")
@@ -88,7 +90,8 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 });
         A2cSettings settings = new A2cSettings(params.real("actor-lr"), params.real("critic-lr"),
                 params.integer("rollout"), params.real("gamma"), params.integer("hidden"), params.real("entropy"),
-                params.real("gradient-clip"), params.real("reward-scale"));
+                params.real("gradient-clip"), params.real("reward-scale"),
+                params.bool("normalise-advantages"));
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")
                 : Channel.privateChannel("critic", context.registry().create(PluginKind.PRIVATIZER,
