@@ -92,4 +92,24 @@ class DpcMarlSpecsTest {
         assertEquals(Files.readString(one.resolve("metrics.csv")), Files.readString(two.resolve("metrics.csv")));
         assertEquals(Files.readString(one.resolve("privacy.csv")), Files.readString(two.resolve("privacy.csv")));
     }
+
+    @Test
+    void theLedgerReportsEpsilonForTheClippedExchangeAndNoGuaranteeForTheNominalOne() throws IOException {
+        // one 600-step episode = 10 rollouts of 60 = 10 exchanges per agent; clipped: epsilon 1 each, basic
+        // composition 10; nominal: no formal guarantee (infinity), never a number
+        Path clipped = directory.resolve("clipped");
+        Result first = cli("run", "specs/dpc-marl/catch-up-clipped-quick.yaml", "--set", "episodes=1", "--out",
+                clipped.toString());
+        assertEquals(0, first.code(), first.err());
+        String rows = Files.readString(clipped.resolve("privacy.csv"));
+        for (int agent = 0; agent < 8; agent++) {
+            assertTrue(rows.contains(",1,agent/" + agent + ",10,10.0,"), rows);
+        }
+        Path nominal = directory.resolve("nominal");
+        Result second = cli("run", "specs/dpc-marl/slow-down-sgain-0-1-quick.yaml", "--set", "episodes=1", "--out",
+                nominal.toString());
+        assertEquals(0, second.code(), second.err());
+        String nominalRows = Files.readString(nominal.resolve("privacy.csv"));
+        assertTrue(nominalRows.contains(",1,agent/3,10,Infinity,no formal guarantee"), nominalRows);
+    }
 }
