@@ -1,0 +1,163 @@
+package io.dpmarl.algorithms.linear.dpcmarl;
+
+import io.dpmarl.algorithms.linear.nn.DenseNetwork;
+import io.dpmarl.algorithms.linear.nn.PolicyGradientLoss;
+import io.dpmarl.algorithms.linear.nn.RmsProp;
+import java.util.random.RandomGenerator;
+
+/**
+ * One agent of DPC-MARL's A2C variant ("Privacy-preserved Fully Decentralized Multi-agent Reinforcement Learning
+ * for Networked Social Systems", Section VI.C, Table II): a softmax actor {@code pi(a | o)} and a critic
+ * {@code V(o, a_N)} whose input is the observation followed by one-hot actions of up to {@code slots} neighbours
+ * (zero-padded), each an MLP with two ReLU hidden layers, trained by RMSProp on n-step returns over a rollout of at
+ * most {@code capacity} steps. The rollout's inputs are written straight into the networks' batch workspaces, so
+ * an update is a few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and
+ * parameters); only {@link #critic()} parameters ever leave it, through the learner's privatizer.
+ */
+final class A2cAgent {
+    private final DenseNetwork actor;
+    private final DenseNetwork critic;
+    private final RmsProp actorOptimiser;
+    private final RmsProp criticOptimiser;
+    private final DenseNetwork.Workspace acting;
+    private final DenseNetwork.Workspace bootstrapping;
+    private final DenseNetwork.Workspace actorBatch;
+    private final DenseNetwork.Workspace criticBatch;
+    private final boolean normalise;
+    private final int observationSize;
+    private final int actionCount;
+    private final int[] actions;
+    private final double[] rewards;
+    private final double[] returns;
+    private final double[] advantages;
+    private final double[] probabilities;
+    private double lastActorLoss;
+    private double lastCriticLoss;
+
+    A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation) {
+        this.observationSize = observationSize;
+        this.normalise = settings.normaliseAdvantages();
+        this.actionCount = actionCount;
+        int hidden = settings.hidden();
+        this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
+        this.critic = new DenseNetwork(initialisation, observationSize + slots * actionCount, hidden, hidden, 1);
+        this.actorOptimiser = new RmsProp(actor, settings.actorLearningRate(), 0.99, 1e-5, settings.gradientClip());
+        this.criticOptimiser = new RmsProp(critic, settings.criticLearningRate(), 0.99, 1e-5,
+                settings.gradientClip());
+        int capacity = settings.rollout();
+        this.acting = actor.workspace(1);
+        this.bootstrapping = critic.workspace(1);
+        this.actorBatch = actor.workspace(capacity);
+        this.criticBatch = critic.workspace(capacity);
+        this.actions = new int[capacity];
+        this.rewards = new double[capacity];
+        this.returns = new double[capacity];
+        this.advantages = new double[capacity];
+        this.probabilities = new double[actionCount];
+    }
+
+    DenseNetwork critic() {
+        return critic;
+    }
+
+    DenseNetwork actor() {
+        return actor;
+    }
+
+    /** Samples an action at {@code observation} (inverse CDF of the softmax with one uniform draw). */
+    int sample(double[] observation, RandomGenerator random) {
+        policy(observation);
+        double u = random.nextDouble();
+        double cumulative = 0;
+        for (int k = 0; k < actionCount - 1; k++) {
+            cumulative += probabilities[k];
+            if (u < cumulative) {
+                return k;
+            }
+        }
+        return actionCount - 1;
+    }
+
+    /** The most probable action at {@code observation} (lowest index on ties). */
+    int greedy(double[] observation) {
+        policy(observation);
+        int best = 0;
+        for (int k = 1; k < actionCount; k++) {
+            if (probabilities[k] > probabilities[best]) {
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    private void policy(double[] observation) {
+        System.arraycopy(observation, 0, acting.input().data, 0, observationSize);
+        actor.forward(acting, 1);
+        PolicyGradientLoss.softmax(acting.output(), 0, probabilities);
+    }
+
+    /** Stores step {@code n} of the rollout: observation, own action and the neighbours' actions. */
+    void record(int n, double[] observation, int action, int[] jointAction, int[] neighbours) {
+        System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
+        writeCriticInput(criticBatch.input().data, n * critic.inputs(), observation, jointAction, neighbours);
+        actions[n] = action;
+    }
+
+    void reward(int n, double reward) {
+        rewards[n] = reward;
+    }
+
+    private void writeCriticInput(double[] target, int offset, double[] observation, int[] jointAction,
+                                  int[] neighbours) {
+        System.arraycopy(observation, 0, target, offset, observationSize);
+        java.util.Arrays.fill(target, offset + observationSize, offset + critic.inputs(), 0);
+        for (int k = 0; k < neighbours.length; k++) {
+            target[offset + observationSize + k * actionCount + jointAction[neighbours[k]]] = 1;
+        }
+    }
+
+    /** The critic's value at {@code observation} with the neighbours' next actions. */
+    double value(double[] observation, int[] jointAction, int[] neighbours) {
+        writeCriticInput(bootstrapping.input().data, 0, observation, jointAction, neighbours);
+        critic.forward(bootstrapping, 1);
+        return bootstrapping.output().data[0];
+    }
+
+    /** One A2C update on the {@code n} stored steps: critic first (advantages from the pre-update values). */
+    void update(int n, double gamma, double bootstrap, double entropyWeight) {
+        PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
+        critic.forward(criticBatch, n);
+        double[] values = criticBatch.output().data;
+        double mean = 0;
+        for (int t = 0; t < n; t++) {
+            advantages[t] = returns[t] - values[t];
+            mean += advantages[t] / n;
+        }
+        if (normalise && n > 1) {
+            double variance = 0;
+            for (int t = 0; t < n; t++) {
+                variance += (advantages[t] - mean) * (advantages[t] - mean) / n;
+            }
+            double scale = 1 / (Math.sqrt(variance) + 1e-8);
+            for (int t = 0; t < n; t++) {
+                advantages[t] = (advantages[t] - mean) * scale;
+            }
+        }
+        lastCriticLoss = PolicyGradientLoss.critic(criticBatch.output(), returns, criticBatch.outputGradient());
+        critic.backward(criticBatch);
+        criticOptimiser.step();
+        actor.forward(actorBatch, n);
+        lastActorLoss = PolicyGradientLoss.actor(actorBatch.output(), actions, advantages, entropyWeight,
+                actorBatch.outputGradient(), probabilities);
+        actor.backward(actorBatch);
+        actorOptimiser.step();
+    }
+
+    double lastActorLoss() {
+        return lastActorLoss;
+    }
+
+    double lastCriticLoss() {
+        return lastCriticLoss;
+    }
+}

@@ -1,0 +1,42 @@
+package io.dpmarl.algorithms.linear.dpcmarl;
+
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * Hyper-parameters of DPC-MARL's A2C agents. Table II of "Privacy-preserved Fully Decentralized Multi-agent
+ * Reinforcement Learning for Networked Social Systems" gives the learning rates (actor 5e-4, critic 2.5e-4), the
+ * rollout (batch) length 60, gamma 0.99 and 64 hidden units; the rest follows Chu et al.'s A2C configuration
+ * (RMSProp decay 0.99, gradient-norm clip 40, entropy weight 0.05, rewards divided by 100). Values, no privacy role.
+ *
+ * @param actorLearningRate  actor step size, in (0, inf)
+ * @param criticLearningRate critic step size, in (0, inf)
+ * @param rollout            rollout length (batch) {@code |B|}, at least 1
+ * @param gamma              discount factor, in [0, 1]
+ * @param hidden             units per hidden layer, at least 1
+ * @param entropyWeight      entropy bonus weight, in [0, inf)
+ * @param gradientClip       global gradient-norm bound, in (0, inf]
+ * @param rewardScale        factor applied to every local reward, in (0, inf)
+ * @param normaliseAdvantages standardise the advantages of each rollout to mean 0 and standard deviation 1 (not in
+ *                           the paper or Chu et al.'s A2C; off in the paper's setting)
+ */
+public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
+                          int hidden, double entropyWeight, double gradientClip, double rewardScale,
+                          boolean normaliseAdvantages) {
+    public A2cSettings {
+        Checks.positiveFinite("actor-lr", actorLearningRate);
+        Checks.positiveFinite("critic-lr", criticLearningRate);
+        Checks.atLeast("rollout", rollout, 1);
+        if (!(gamma >= 0 && gamma <= 1)) {
+            throw new IllegalArgumentException("gamma must be in [0, 1], got " + gamma);
+        }
+        Checks.atLeast("hidden", hidden, 1);
+        Checks.nonNegativeFinite("entropy", entropyWeight);
+        Checks.positiveOrInfinite("gradient-clip", gradientClip);
+        Checks.positiveFinite("reward-scale", rewardScale);
+    }
+
+    /** Table II of the paper with Chu et al.'s remaining values. */
+    public static A2cSettings paper() {
+        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01, false);
+    }
+}

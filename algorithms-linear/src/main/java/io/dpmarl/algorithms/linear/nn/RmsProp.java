@@ -1,0 +1,84 @@
+package io.dpmarl.algorithms.linear.nn;
+
+import io.dpmarl.core.validation.Checks;
+import org.ejml.data.DMatrixRMaj;
+
+/**
+ * RMSProp on one {@link DenseNetwork} (Tieleman and Hinton; the form of TensorFlow's {@code RMSPropOptimizer} that
+ * Chu et al.'s A2C code uses, decay 0.99 and epsilon 1e-5): {@code s <- decay s + (1 - decay) g^2},
+ * {@code theta <- theta - lr g / sqrt(s + epsilon)}, after scaling the gradient down to global L2 norm at most
+ * {@code clipNorm}. Preallocated; a step allocates nothing. Optimiser only: no privacy role.
+ */
+public final class RmsProp {
+    private final DenseNetwork network;
+    private final double learningRate;
+    private final double decay;
+    private final double epsilon;
+    private final double clipNorm;
+    private final double[][] weightSquares;
+    private final double[][] biasSquares;
+
+    /**
+     * @param learningRate step size, in (0, inf)
+     * @param decay        decay of the squared-gradient average, in [0, 1)
+     * @param epsilon      added under the square root, in (0, inf)
+     * @param clipNorm     global gradient-norm bound, in (0, inf]
+     */
+    public RmsProp(DenseNetwork network, double learningRate, double decay, double epsilon, double clipNorm) {
+        this.network = network;
+        this.learningRate = Checks.positiveFinite("learning rate", learningRate);
+        if (!(decay >= 0 && decay < 1)) {
+            throw new IllegalArgumentException("decay must be in [0, 1), got " + decay);
+        }
+        this.decay = decay;
+        this.epsilon = Checks.positiveFinite("epsilon", epsilon);
+        this.clipNorm = Checks.positiveOrInfinite("clip norm", clipNorm);
+        weightSquares = new double[network.layers()][];
+        biasSquares = new double[network.layers()][];
+        for (int l = 0; l < network.layers(); l++) {
+            weightSquares[l] = new double[network.weights(l).getNumElements()];
+            biasSquares[l] = new double[network.biases(l).getNumElements()];
+        }
+    }
+
+    /** The L2 norm of the network's current gradient. */
+    public double gradientNorm() {
+        double sum = 0;
+        for (int l = 0; l < network.layers(); l++) {
+            sum += squares(network.weightGradients(l)) + squares(network.biasGradients(l));
+        }
+        return Math.sqrt(sum);
+    }
+
+    /** One step along the network's current gradient; returns the gradient norm before clipping. */
+    public double step() {
+        double norm = gradientNorm();
+        double scale = norm > clipNorm ? clipNorm / norm : 1.0;
+        for (int l = 0; l < network.layers(); l++) {
+            update(network.weights(l), network.weightGradients(l), weightSquares[l], scale);
+            update(network.biases(l), network.biasGradients(l), biasSquares[l], scale);
+        }
+        return norm;
+    }
+
+    private void update(DMatrixRMaj parameters, DMatrixRMaj gradients, double[] squares, double scale) {
+        double[] p = parameters.data;
+        double[] g = gradients.data;
+        int size = parameters.getNumElements();
+        for (int k = 0; k < size; k++) {
+            double gradient = g[k] * scale;
+            squares[k] = decay * squares[k] + (1 - decay) * gradient * gradient;
+            p[k] -= learningRate * gradient / Math.sqrt(squares[k] + epsilon);
+        }
+    }
+
+    private static double squares(DMatrixRMaj matrix) {
+        double sum = 0;
+        double[] data = matrix.data;
+        int size = matrix.getNumElements();
+        for (int k = 0; k < size; k++) {
+            sum += data[k] * data[k];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,84 @@
+package io.dpmarl.environments.platoon;
+
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.evaluate.EvaluationContext;
+import io.dpmarl.core.evaluate.Evaluator;
+import io.dpmarl.core.validation.Checks;
+
+/**
+ * The CAPC evaluation metric of the DPC-MARL paper (Table III; the metric of Chu et al.'s trainer): after every
+ * {@code every}-th training episode, one evaluation episode of 600 steps on a fresh platoon in evaluation mode (no
+ * safety term, no truncation) with the learner in evaluation mode (greedy), recording {@link #METRIC}, the mean over
+ * the steps of the team-sum reward, and {@link #COLLIDED} (1 if the episode collided). The evaluation episode's
+ * initial state is drawn from {@code seed + episode}, so it is the same for every learner at the same episode;
+ * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference).
+ * Reads only the environment's public state; releases nothing.
+ */
+public final class PlatoonEvaluator implements Evaluator {
+    /** Metric: mean over the evaluation steps of the sum of the agents' rewards. */
+    public static final String METRIC = "capc_evaluation_reward";
+    /** Metric: the same for uniformly random actions from the same initial state (the random-policy reference). */
+    public static final String RANDOM = "capc_random_reward";
+    /** Metric: 1 if the evaluation episode collided, else 0. */
+    public static final String COLLIDED = "capc_evaluation_collided";
+    private final int every;
+    private final long seed;
+
+    /**
+     * @param every evaluate after every {@code every}-th training episode, at least 1
+     * @param seed  base seed of the evaluation episodes' initial states
+     */
+    public PlatoonEvaluator(int every, long seed) {
+        this.every = Checks.atLeast("every", every, 1);
+        this.seed = seed;
+    }
+
+    @Override
+    public void afterEpisode(EvaluationContext context) {
+        if ((context.episode() + 1) % every != 0) {
+            return;
+        }
+        if (!(context.environment() instanceof PlatoonEnvironment training)) {
+            throw new IllegalArgumentException("capc-evaluation needs the capc environment, got "
+                    + context.environment().info().name());
+        }
+        PlatoonEnvironment environment = new PlatoonEnvironment(training.scenario(),
+                training.info().numAgents(), false, PlatoonEnvironment.EPISODE_STEPS);
+        context.learner().evaluationMode(true);
+        try {
+            context.metrics().record(METRIC, play(environment, context.episode(), context.learner()::act));
+            context.metrics().record(COLLIDED, environment.collided() ? 1 : 0);
+        } finally {
+            context.learner().evaluationMode(false);
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed + context.episode());
+        int agents = environment.info().numAgents();
+        context.metrics().record(RANDOM, play(environment, context.episode(), (stage, observations) -> {
+            int[] joint = new int[agents];
+            for (int i = 0; i < agents; i++) {
+                joint[i] = random.nextInt(4);
+            }
+            return joint;
+        }));
+    }
+
+    /** Plays one evaluation episode and returns the mean over steps of the team-sum reward. */
+    private double play(PlatoonEnvironment environment, long episode,
+                        java.util.function.BiFunction<Integer, Observation[], int[]> policy) {
+        Observation[] observations = environment.reset(seed + episode);
+        double total = 0;
+        int steps = 0;
+        boolean done = false;
+        while (!done) {
+            StepResult result = environment.step(policy.apply(steps, observations));
+            for (double reward : result.rewards()) {
+                total += reward;
+            }
+            observations = result.observations();
+            steps++;
+            done = result.done();
+        }
+        return total / steps;
+    }
+}

@@ -1,0 +1,48 @@
+package io.dpmarl.environments.platoon;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+
+/** Publishes {@link PlatoonEnvironment} as the environment plugin {@code capc}. */
+@AutoService(PluginProvider.class)
+public final class PlatoonProvider implements PluginProvider<Environment> {
+    @Override
+    public PluginKind kind() {
+        return PluginKind.ENVIRONMENT;
+    }
+
+    @Override
+    public String name() {
+        return "capc";
+    }
+
+    @Override
+    public String description() {
+        return "Cooperative adaptive platoon control (DPC-MARL paper, Section VI.B; Chu et al. CACC kinematics): "
+                + "vehicles following a virtual leader pick OVM gain pairs; local quadratic headway/speed/acceleration "
+                + "costs, collision penalty 1000, 600 steps of 0.1 s. Rewards are private; nothing is released.";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.string("scenario", "catch-up or slow-down", "catch-up", "slow-down").withDefault("catch-up"),
+                Param.integer("vehicles", "controlled vehicles (agents)").atLeast(2).atMost(1000).withDefault(8),
+                Param.string("mode", "training (safety term, collision truncation) or evaluation",
+                        "training", "evaluation").withDefault("training"),
+                Param.integer("collision-truncation", "after a collision a training episode ends at the next "
+                        + "multiple of this many steps").atLeast(1).atMost(600).withDefault(60));
+    }
+
+    @Override
+    public Environment create(Params params, PluginContext context) {
+        return new PlatoonEnvironment(PlatoonScenario.parse(params.string("scenario")), params.integer("vehicles"),
+                params.string("mode").equals("training"), params.integer("collision-truncation"));
+    }
+}

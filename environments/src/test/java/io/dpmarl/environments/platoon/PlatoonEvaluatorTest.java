@@ -1,0 +1,109 @@
+package io.dpmarl.environments.platoon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.evaluate.EvaluationContext;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.game.Policy;
+import io.dpmarl.core.learn.Learner;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Table III metric: a learner that always plays (0.5, 0.5) is evaluated on a fresh evaluation-mode platoon from
+ * the state drawn with {@code seed + episode}; the metric is the mean over 600 steps of the team-sum reward, computed
+ * here by stepping such a platoon directly. A learner playing (0, 0) on catch-up collides (vehicle 3 closes on the
+ * slow vehicle 2), so its metric is far worse.
+ */
+class PlatoonEvaluatorTest {
+    private static final class Constant implements Learner {
+        private final int action;
+        private final List<Boolean> modes = new ArrayList<>();
+
+        Constant(int action) {
+            this.action = action;
+        }
+
+        @Override
+        public void beginEpisode(int episode, Observation[] observations) {
+        }
+
+        @Override
+        public int[] act(int stage, Observation[] observations) {
+            int[] joint = new int[observations.length];
+            Arrays.fill(joint, action);
+            return joint;
+        }
+
+        @Override
+        public void observe(int stage, int[] jointAction, StepResult result) {
+        }
+
+        @Override
+        public void endEpisode(int episode) {
+        }
+
+        @Override
+        public void evaluationMode(boolean on) {
+            modes.add(on);
+        }
+
+        @Override
+        public Policy policy() {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    private static double direct(int action, long seed) {
+        PlatoonEnvironment environment = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, false);
+        environment.reset(seed);
+        double total = 0;
+        int[] joint = new int[8];
+        Arrays.fill(joint, action);
+        for (int t = 0; t < 600; t++) {
+            for (double reward : environment.step(joint).rewards()) {
+                total += reward;
+            }
+        }
+        return total / 600;
+    }
+
+    private static Double metric(List<MetricRecord> records, String name) {
+        return records.stream().filter(r -> r.metric().equals(name)).findFirst().orElseThrow().value();
+    }
+
+    @Test
+    void recordsTheMeanTeamRewardOfAGreedyEpisodeAndARandomReference() {
+        List<MetricRecord> records = new ArrayList<>();
+        TrialMetrics metrics = new TrialMetrics(records::add);
+        Constant full = new Constant(3);
+        PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, full, 4, metrics));
+        assertEquals(direct(3, 104), metric(records, PlatoonEvaluator.METRIC), 1e-9);
+        assertEquals(0, metric(records, PlatoonEvaluator.COLLIDED), 0);
+        assertEquals(List.of(true, false), full.modes);
+        assertTrue(metric(records, PlatoonEvaluator.RANDOM) < metric(records, PlatoonEvaluator.METRIC));
+
+        List<MetricRecord> crash = new ArrayList<>();
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new Constant(0), 4,
+                new TrialMetrics(crash::add)));
+        assertEquals(1, metric(crash, PlatoonEvaluator.COLLIDED), 0);
+        assertTrue(metric(crash, PlatoonEvaluator.METRIC) < 5 * metric(records, PlatoonEvaluator.METRIC));
+    }
+
+    @Test
+    void evaluatesOnlyEveryNthEpisode() {
+        List<MetricRecord> records = new ArrayList<>();
+        PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
+        new PlatoonEvaluator(5, 1).afterEpisode(new EvaluationContext(training, new Constant(3), 3,
+                new TrialMetrics(records::add)));
+        assertFalse(records.stream().anyMatch(r -> r.metric().equals(PlatoonEvaluator.METRIC)));
+    }
+}

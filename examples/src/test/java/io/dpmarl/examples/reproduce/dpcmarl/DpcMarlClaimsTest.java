@@ -1,0 +1,136 @@
+package io.dpmarl.examples.reproduce.dpcmarl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.algorithms.linear.dpcmarl.DpcMarlA2c;
+import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.ClaimStatus;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.MetricsCsv;
+import io.dpmarl.environments.platoon.PlatoonEvaluator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The claims step on synthetic run directories whose rewards are set by hand: data shaped like Table III passes
+ * every full-setting gate, and deliberately wrong data (levels swapped, no learning, a non-collapsing sGain 1) fails
+ * the gate it should.
+ */
+class DpcMarlClaimsTest {
+    @TempDir
+    Path directory;
+
+    /** Seeds' final rewards per spec, shaped like Table III (sGain 1: collapsed). */
+    private static Map<String, double[]> tableShaped() {
+        Map<String, double[]> finals = new HashMap<>();
+        finals.put("catch-up-consensus", new double[] {-520, -460, -580, -500, -540});
+        finals.put("catch-up-sgain-0-01", new double[] {-190, -130, -250, -170, -210});
+        finals.put("catch-up-sgain-0-1", new double[] {-1300, -900, -1700, -1100, -1500});
+        finals.put("catch-up-sgain-1", new double[] {-9000, -9000, -9000, -9000, -9000});
+        finals.put("slow-down-consensus", new double[] {-1590, -1400, -1780, -1500, -1680});
+        finals.put("slow-down-sgain-0-01", new double[] {-1450, -1060, -1840, -1300, -1600});
+        finals.put("slow-down-sgain-0-1", new double[] {-2880, -2590, -3170, -2700, -3060});
+        finals.put("slow-down-sgain-1", new double[] {-9000, -9000, -9000, -9000, -9000});
+        return finals;
+    }
+
+    /**
+     * Writes a run directory: per seed 100 evaluation points (every episode), flat at the seed's final reward; the
+     * random-policy reference at -5500; {@code collapsed} marks sGain 1 as collapsed.
+     */
+    private Path write(String spec, double[] finals, boolean collapsed) throws IOException {
+        List<MetricRecord> records = new ArrayList<>();
+        for (int trial = 0; trial < finals.length; trial++) {
+            for (long episode = 1; episode <= 100; episode++) {
+                records.add(new MetricRecord(spec, trial, trial, episode, PlatoonEvaluator.METRIC, finals[trial]));
+                records.add(new MetricRecord(spec, trial, trial, episode, PlatoonEvaluator.RANDOM, -5500));
+                records.add(new MetricRecord(spec, trial, trial, episode, DpcMarlA2c.COLLAPSED,
+                        collapsed && episode > 50 ? 1 : 0));
+            }
+        }
+        Path run = directory.resolve(spec);
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("metrics.csv"), MetricsCsv.format(records, true));
+        return run;
+    }
+
+    private List<Claim> claims(Map<String, double[]> finals, boolean collapseLargeGain, boolean quick)
+            throws IOException {
+        Map<String, Path> runs = new HashMap<>();
+        for (Map.Entry<String, double[]> entry : finals.entrySet()) {
+            runs.put(entry.getKey(), write(entry.getKey(), entry.getValue(),
+                    collapseLargeGain && entry.getKey().endsWith("sgain-1")));
+        }
+        return new DpcMarlReproduction().claims(new ClaimInputs(runs, quick));
+    }
+
+    private static ClaimStatus status(List<Claim> claims, String prefix) {
+        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst().orElseThrow().status();
+    }
+
+    @Test
+    void tableShapedRunsPassEveryFullGate() throws IOException {
+        List<Claim> claims = claims(tableShaped(), true, false);
+        for (String gate : new String[] {"Q1 catch-up", "Q1 slow-down", "R1", "R2", "R3", "R4", "R5", "R6", "R7"}) {
+            assertEquals(ClaimStatus.PASS, status(claims, gate), gate + ": " + claims);
+        }
+        Claim row = claims.stream().filter(c -> c.claim().equals("Table III catch-up sgain-1")).findFirst()
+                .orElseThrow();
+        assertTrue(row.measured().startsWith("None"), row.measured());
+        Claim consensus = claims.stream().filter(c -> c.claim().equals("Table III catch-up consensus")).findFirst()
+                .orElseThrow();
+        // mean of (-520, -460, -580, -500, -540) = -520; sample std = sqrt((0 + 3600 + 3600 + 400 + 400)/4) = 44.72
+        assertEquals("-520.00 ± 44.72 (5 seeds)", consensus.measured());
+    }
+
+    @Test
+    void theQuickSettingRecordsTheDirectionalClaims() throws IOException {
+        List<Claim> claims = claims(tableShaped(), true, true);
+        assertEquals(ClaimStatus.RECORDED, status(claims, "R1"));
+        assertEquals(ClaimStatus.PASS, status(claims, "Q1 catch-up"));
+    }
+
+    @Test
+    void swappedNoiseLevelsFailR1AndR4() throws IOException {
+        Map<String, double[]> finals = tableShaped();
+        double[] small = finals.get("catch-up-sgain-0-01");
+        finals.put("catch-up-sgain-0-01", finals.get("catch-up-sgain-0-1"));
+        finals.put("catch-up-sgain-0-1", small);
+        List<Claim> claims = claims(finals, true, false);
+        assertEquals(ClaimStatus.FAIL, status(claims, "R1"));
+        assertEquals(ClaimStatus.FAIL, status(claims, "R4"));
+    }
+
+    @Test
+    void noLearningFailsQ1() throws IOException {
+        Map<String, double[]> finals = tableShaped();
+        finals.put("catch-up-consensus", new double[] {-5400, -5600, -5500, -5450, -5550});
+        assertEquals(ClaimStatus.FAIL, status(claims(finals, true, false), "Q1 catch-up"));
+    }
+
+    @Test
+    void aLargeGainThatDoesNotCollapseFailsR3() throws IOException {
+        Map<String, double[]> finals = tableShaped();
+        finals.put("catch-up-sgain-1", new double[] {-700, -600, -800, -650, -750});
+        assertEquals(ClaimStatus.FAIL, status(claims(finals, false, false), "R3"));
+    }
+
+    @Test
+    void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
+        Map<String, double[]> finals = new HashMap<>();
+        finals.put("catch-up-consensus", tableShaped().get("catch-up-consensus"));
+        List<Claim> claims = claims(finals, false, false);
+        assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith("Q1 catch-up")));
+        assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("R1") || c.claim().startsWith("Q1 slow")));
+    }
+}
