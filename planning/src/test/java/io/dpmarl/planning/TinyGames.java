@@ -41,4 +41,17 @@ public final class TinyGames {
             {{0, 0, 0, 1}, {0, 0, 0, 1}}});
         return new ReachAvoidGame("two-states", List.of(local), s -> s[0] == 2, s -> s[0] == 3, new int[] {0}, 1000);
     }
+
+    /**
+     * Like {@link #twoStates} but from state 1 action 0 reaches 2 w.p. 0.7 and 3 otherwise: the maximum reach
+     * probability is 0.7 (go to 1, then take action 0), against 0.3 / 0.5 = 0.6 by repeating action 1 in state 0.
+     */
+    public static ReachAvoidGame risky() {
+        LocalMdp local = new LocalMdp(new double[][][] {
+            {{0.5, 0.5, 0, 0}, {0.5, 0, 0.3, 0.2}},
+            {{0, 0, 0.7, 0.3}, {0, 0.7, 0, 0.3}},
+            {{0, 0, 1, 0}, {0, 0, 1, 0}},
+            {{0, 0, 0, 1}, {0, 0, 0, 1}}});
+        return new ReachAvoidGame("risky", List.of(local), s -> s[0] == 2, s -> s[0] == 3, new int[] {0}, 1000);
+    }
 }
