@@ -76,7 +76,12 @@ public final class PolicyEvaluation {
      * @throws IllegalArgumentException if the policy does not reach an absorbing state with probability 1
      */
     public static Occupancy occupancy(TransientModel model, double[][] policy) {
-        double[] y = visits(model, policy).orElseThrow(() -> new IllegalArgumentException(
+        return occupancy(model, policy, visits(model, policy));
+    }
+
+    /** The occupancy measure of {@code policy} given its visits (for example from {@link SparseEvaluation}). */
+    public static Occupancy occupancy(TransientModel model, double[][] policy, Optional<double[]> visits) {
+        double[] y = visits.orElseThrow(() -> new IllegalArgumentException(
                 "policy must be proper (absorb with probability 1) to have a finite occupancy measure"));
         for (int i = 0; i < y.length; i++) {
             y[i] = Math.max(y[i], 0);

@@ -3,6 +3,7 @@ package io.dpmarl.planning.synthesis;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.planning.occupancy.Occupancy;
 import io.dpmarl.planning.occupancy.PolicyEvaluation;
+import io.dpmarl.planning.occupancy.SparseEvaluation;
 import io.dpmarl.planning.occupancy.TransientModel;
 import java.util.Optional;
 
@@ -113,6 +114,7 @@ public final class SoftBellmanSolver {
         double[][] policy = copy(start);
         double[] previous = null;
         double[] values = null;
+        double[][] guess = null;
         for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
             double[] rhs = new double[n];
             double[] lengthRhs = new double[n];
@@ -130,10 +132,11 @@ public final class SoftBellmanSolver {
                 lengthRhs[s] = length;
             }
             evaluations[0]++;
-            Optional<double[][]> solved = PolicyEvaluation.values(model, policy, rhs, lengthRhs);
+            Optional<double[][]> solved = new SparseEvaluation(model, policy).solve(rhs, lengthRhs, guess);
             if (solved.isEmpty() || solved.get()[1][model.initial()] > divergedLength) {
                 return Optional.empty(); // the iteration runs away towards never ending: treat as over the cap
             }
+            guess = solved.get();
             values = solved.get()[0];
             for (double v : values) {
                 if (Math.abs(v) > DIVERGED) {
@@ -146,11 +149,11 @@ public final class SoftBellmanSolver {
             previous = values;
             policy = softGreedy(reward, weight, lambda, values);
         }
-        Optional<double[]> visits = PolicyEvaluation.visits(model, policy);
+        Optional<double[]> visits = new SparseEvaluation(model, policy).visits();
         if (visits.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(PolicyEvaluation.occupancy(model, policy));
+        return Optional.of(PolicyEvaluation.occupancy(model, policy, visits));
     }
 
     /** {@code pi(a|s) = softmax_a(Q(s, a) / weight)} with {@code Q = r - lambda c + sum T V}. */
