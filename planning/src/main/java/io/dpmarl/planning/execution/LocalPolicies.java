@@ -72,4 +72,16 @@ public final class LocalPolicies {
         }
         return row.length - 1;
     }
+
+    /** A copy of the local policy tables, {@code [agent][joint state][local action]}. */
+    public double[][][] tables() {
+        double[][][] copy = new double[local.length][][];
+        for (int i = 0; i < local.length; i++) {
+            copy[i] = new double[local[i].length][];
+            for (int s = 0; s < local[i].length; s++) {
+                copy[i][s] = local[i][s].clone();
+            }
+        }
+        return copy;
+    }
 }

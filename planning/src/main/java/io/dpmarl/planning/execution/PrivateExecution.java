@@ -142,10 +142,16 @@ public final class PrivateExecution {
      */
     public SuccessEstimate estimate(int episodes, double alpha, PrivacyLedger ledger, NoiseSource noise,
                                     SplittableRandom random) {
+        return estimate(0, episodes, alpha, ledger, noise, random);
+    }
+
+    /** As {@link #estimate(int, double, PrivacyLedger, NoiseSource, SplittableRandom)}, episodes numbered from {@code first}. */
+    public SuccessEstimate estimate(long first, int episodes, double alpha, PrivacyLedger ledger, NoiseSource noise,
+                                    SplittableRandom random) {
         Checks.atLeast("episodes", episodes, 1);
         int successes = 0;
         for (int e = 0; e < episodes; e++) {
-            successes += run(e, ledger, noise, random).success() ? 1 : 0;
+            successes += run(first + e, ledger, noise, random).success() ? 1 : 0;
         }
         return SuccessEstimate.of(successes, episodes, alpha);
     }
