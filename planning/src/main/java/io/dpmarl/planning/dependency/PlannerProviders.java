@@ -90,12 +90,14 @@ public final class PlannerProviders {
         @Override
         public String description() {
             return "Baseline for a factored reach-avoid game: the deterministic maximum-reach policy by value "
-                    + "iteration (Chen et al. 2023, eq. 3 with delta = beta = 0); exact model, releases nothing";
+                    + "iteration (Chen et al. 2023, eq. 3 with delta = beta = 0), or with entropy > 0 the interior "
+                    + "policy max v + entropy H (length <= 100); exact model, releases nothing";
         }
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.none();
+            return ParamSpec.of(Param.real("entropy", "entropy weight of the interior baseline (0: deterministic)")
+                    .atLeast(0).finite().withDefault(0.0));
         }
 
         @Override
@@ -105,7 +107,7 @@ public final class PlannerProviders {
 
         @Override
         public Planner create(Params params, PluginContext context) {
-            return new MaxReachPlanner(context.metrics());
+            return new MaxReachPlanner(context.metrics(), params.real("entropy"));
         }
     }
 }
