@@ -53,7 +53,7 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
 
     @Override
     public List<String> metrics() {
-        return List.of("joint_success", "product_success", "product_length", "plan_total_correlation",
+        return List.of("execution_epsilon", "joint_success", "product_success", "product_length", "plan_total_correlation",
                 "theorem1_bound", "theorem2_bound", "planner_*", "total_correlation");
     }
 
@@ -77,6 +77,7 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                     + plannerSpec + " does not");
         }
         PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
+        context.metrics().record("execution_epsilon", 1, epsilon);
         context.metrics().record("joint_success", 1, statistics.jointSuccess());
         context.metrics().record("product_success", 1, statistics.productSuccess());
         context.metrics().record("product_length", 1, statistics.productLength());

@@ -29,18 +29,44 @@ public final class PlanningRuns {
         return List.copyOf(series.keySet());
     }
 
-    /** The label containing every fragment of {@code fragments} (grid points are "key=value key=value"). */
+    /**
+     * The first label whose grid assignments ("key=value" separated by blanks) match every fragment: a fragment
+     * {@code key=number} matches an assignment of the same key with a numerically equal value ("10" and "10.0"),
+     * any other fragment matches an assignment that starts with it.
+     */
     public Optional<String> label(String... fragments) {
         for (String label : series.keySet()) {
             boolean all = true;
             for (String fragment : fragments) {
-                all &= label.contains(fragment);
+                all &= matches(label, fragment);
             }
             if (all) {
                 return Optional.of(label);
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean matches(String label, String fragment) {
+        for (String token : label.split(" ")) {
+            int equals = fragment.indexOf('=');
+            if (equals > 0 && token.startsWith(fragment.substring(0, equals + 1))) {
+                try {
+                    double wanted = Double.parseDouble(fragment.substring(equals + 1));
+                    double value = Double.parseDouble(token.substring(equals + 1));
+                    if (wanted == value) {
+                        return true;
+                    }
+                    continue;
+                } catch (NumberFormatException notNumeric) {
+                    // fall through to the prefix match
+                }
+            }
+            if (token.startsWith(fragment) || (equals < 0 && token.contains(fragment))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The values of {@code metric} by step, empty if absent. */
@@ -70,5 +96,19 @@ public final class PlanningRuns {
     /** Number of values of {@code metric}. */
     public int count(String label, String metric) {
         return series(label, metric).size();
+    }
+
+    /** The first label matching {@code fragments} whose {@code metric} starts at {@code value}. */
+    public Optional<String> labelWith(String metric, double value, String... fragments) {
+        for (String label : series.keySet()) {
+            boolean all = true;
+            for (String fragment : fragments) {
+                all &= matches(label, fragment);
+            }
+            if (all && first(label, metric).map(v -> v == value).orElse(false)) {
+                return Optional.of(label);
+            }
+        }
+        return Optional.empty();
     }
 }

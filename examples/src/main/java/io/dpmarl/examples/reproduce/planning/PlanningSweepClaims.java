@@ -23,9 +23,9 @@ final class PlanningSweepClaims {
         Optional<Double> baseAtTen = Optional.empty();
         for (double epsilon : EPSILONS) {
             String value = "learner.epsilon=" + epsilon;
-            Optional<Double> md = sweep.label("min-dependency", value + "").flatMap(l -> exact(sweep, l, value))
+            Optional<Double> md = sweep.label("learner.planner=min-dependency", value)
                     .flatMap(l -> sweep.mean(l, "episode_return"));
-            Optional<Double> b = sweep.label("max-reach", value).flatMap(l -> exact(sweep, l, value))
+            Optional<Double> b = sweep.label("learner.planner=max-reach", value)
                     .flatMap(l -> sweep.mean(l, "episode_return"));
             if (md.isPresent()) {
                 mdWorst = Math.min(mdWorst, md.get());
@@ -56,11 +56,6 @@ final class PlanningSweepClaims {
         }
     }
 
-    /** The label only if its epsilon is exactly {@code value} (1.009 must not match 1.0090 etc.). */
-    private static Optional<String> exact(PlanningRuns runs, String label, String value) {
-        return label.endsWith(value) || label.contains(value + " ") ? Optional.of(label) : Optional.empty();
-    }
-
     static void sysAdmin(PlanningRuns md, Optional<PlanningRuns> baseline, List<Claim> claims) {
         for (String config : List.of("0001", "0022", "2233")) {
             String initial = "environment.initial=" + config;
@@ -86,8 +81,8 @@ final class PlanningSweepClaims {
                 if (mdPrivate.isEmpty()) {
                     continue;
                 }
-                Optional<Double> basePrivate = baseline.flatMap(b -> b.label(initial, point)
-                        .flatMap(l -> b.mean(l, "episode_return")));
+                Optional<Double> basePrivate = baseline.flatMap(b -> b.labelWith("execution_epsilon", epsilon,
+                        initial).flatMap(l -> b.mean(l, "episode_return")));
                 basePrivate.ifPresent(b -> claims.add(Claim.check(PAPER, "S3 " + config + " eps " + epsilon
                         + " MD beats the interior baseline", "MD > baseline + 0.2 (paper: consistently outperforms)",
                         fmt(mdPrivate.get()) + " vs " + fmt(b), mdPrivate.get() > b + 0.2)));
