@@ -50,7 +50,8 @@ class RegistryConformanceTest {
             Map.entry("privatizer/discrete-gaussian", "discrete-gaussian(sigma=2)"),
             Map.entry("privatizer/ma-ldp", "ma-ldp(epsilon=1)"),
             Map.entry("privatizer/randomized-response", "randomized-response(epsilon=1, k=4)"),
-            Map.entry("privatizer/uniform", "uniform(delta=0.1)"));
+            Map.entry("privatizer/uniform", "uniform(delta=0.1)"),
+            Map.entry("privatizer/symbolic-trajectory", "symbolic-trajectory(epsilon=1, k=1, successors=0>0 1|1>0 1)"));
 
     /** One plugin to check: its kind, name and the spec it is created with (null if it has none). */
     record PluginCase(PluginKind kind, String name, String spec) {

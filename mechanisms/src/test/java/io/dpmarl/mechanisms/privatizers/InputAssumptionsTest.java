@@ -62,6 +62,8 @@ class InputAssumptionsTest {
         cases.put("discrete-gaussian", Map.entry("discrete-gaussian(sigma=2)", discrete));
         cases.put("randomized-response", Map.entry("randomized-response(epsilon=1, k=4)",
                 List.of(new Statistic.Category(3, 5), new Statistic.Category(0, 2))));
+        cases.put("symbolic-trajectory", Map.entry("symbolic-trajectory(epsilon=1, k=1, successors=0>0 1|1>0 1)",
+                List.of(new Statistic.Category(2, 3), new Statistic.Scalar(1))));
         return cases;
     }
 

@@ -1,0 +1,53 @@
+package io.dpmarl.mechanisms.trajectory;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+
+/**
+ * Plugin {@code symbolic-trajectory(epsilon, k, successors, initial-state)}: {@link SymbolicTrajectoryPrivatizer},
+ * epsilon-word-DP for one agent's whole symbolic trajectory (Hamming-k adjacency), charged once per trajectory.
+ */
+@AutoService(PluginProvider.class)
+public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvider<Privatizer> {
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.PRIVATIZER;
+    }
+
+    @Override
+    public String name() {
+        return "symbolic-trajectory";
+    }
+
+    @Override
+    public String description() {
+        return "Online word-DP release of one agent's symbolic state trajectory (Chen et al. 2023, Alg. 1): each "
+                + "release is feasible from the previous one; the whole trajectory is epsilon-DP for trajectories "
+                + "at Hamming distance <= k, charged once per trajectory stream (up-front, declared length). There is "
+                + "no sensitivity to trust (any two trajectories within k substitutions are covered); assumes the "
+                + "feasibility graph and initial state are public; refuses a category count other than the number of "
+                + "local states and any step past the declared trajectory length";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory").above(0).finite(),
+                Param.integer("k", "adjacency parameter: Hamming distance of neighbouring trajectories").atLeast(1),
+                Param.string("successors", "feasible successors per local state, 'state>succ succ|...' (e.g. '0>0 1|1>1')"),
+                Param.integer("initial-state", "public initial local state").atLeast(0).withDefault(0));
+    }
+
+    @Override
+    public Privatizer create(Params params, PluginContext context) {
+        FeasibilityGraph graph = FeasibilityGraph.parse(params.string("successors"));
+        return new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(graph, params.real("epsilon"),
+                params.integer("k")), params.integer("initial-state"));
+    }
+}

@@ -1,0 +1,158 @@
+package io.dpmarl.planning.execution;
+
+import io.dpmarl.core.model.FactoredModel;
+import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamRequest;
+import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.trajectory.FeasibilityGraph;
+import io.dpmarl.mechanisms.trajectory.SymbolicTrajectoryMechanism;
+import io.dpmarl.mechanisms.trajectory.SymbolicTrajectoryPrivatizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+/**
+ * Decentralised execution with private communication (Chen et al., "Differential Privacy in Cooperative Multiagent
+ * Planning", Algorithm 2): at every step each agent broadcasts a private copy of its local state, released by the
+ * symbolic-trajectory privatizer; agent {@code i} acts on its own true state and the others' private states, which
+ * it treats as the truth, with its local policy; the episode ends when the TRUE joint state is absorbing or after
+ * {@code maxSteps} steps (a failure).
+ *
+ * <p>Privacy: each agent's whole trajectory is one up-front release stream, charged {@code pure(epsilon)} once to
+ * {@code user(episode)/agent(i)} when the episode starts: epsilon-word-DP per agent and per trajectory for Hamming-k
+ * adjacency (Lemma 1). By default the public initial state is not released (the paper's Algorithm 2);
+ * {@code privatizeInitialState} releases it too, as the authors' code does. Environment and action randomness comes
+ * from a {@link SplittableRandom}; privacy noise only from the {@link NoiseSource}.
+ */
+public final class PrivateExecution {
+    private final FactoredModel game;
+    private final LocalPolicies policies;
+    private final List<SymbolicTrajectoryPrivatizer> privatizers = new ArrayList<>();
+    private final int maxSteps;
+    private final boolean privatizeInitialState;
+
+    /**
+     * Execution of {@code policies} on {@code game} at word-DP level {@code epsilon} with adjacency {@code k}; the
+     * feasibility graph of each agent is read from its local kernel.
+     */
+    public PrivateExecution(FactoredModel game, LocalPolicies policies, double epsilon, int adjacency, int maxSteps,
+                            boolean privatizeInitialState) {
+        this.game = game;
+        this.policies = policies;
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.atLeast("k", adjacency, 1);
+        this.maxSteps = Checks.atLeast("max steps", maxSteps, 1);
+        this.privatizeInitialState = privatizeInitialState;
+        int[] initial = game.decode(game.initialState());
+        for (int i = 0; i < game.numAgents(); i++) {
+            privatizers.add(new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(graph(game, i), epsilon,
+                    adjacency), initial[i]));
+        }
+    }
+
+    /** The feasibility graph of agent {@code agent}'s local kernel. */
+    public static FeasibilityGraph graph(FactoredModel game, int agent) {
+        int states = game.localStates(agent);
+        double[][][] kernel = new double[states][game.localActions(agent)][states];
+        for (int s = 0; s < states; s++) {
+            for (int a = 0; a < game.localActions(agent); a++) {
+                for (int y = 0; y < states; y++) {
+                    kernel[s][a][y] = game.localTransition(agent, s, a, y);
+                }
+            }
+        }
+        return FeasibilityGraph.fromKernel(kernel);
+    }
+
+    /** The outcome of one episode: success, number of steps, and the released local trajectories. */
+    public record Episode(boolean success, int steps, List<int[]> released, List<int[]> truth) {
+    }
+
+    /** One episode, charged to {@code user(episode)/agent(i)} in {@code ledger}. */
+    public Episode run(long episode, PrivacyLedger ledger, NoiseSource noise, SplittableRandom random) {
+        int agents = game.numAgents();
+        int[] state = game.decode(game.initialState());
+        int[] reported = state.clone();
+        ReleaseStream[] streams = new ReleaseStream[agents];
+        List<int[]> released = new ArrayList<>();
+        List<int[]> truth = new ArrayList<>();
+        for (int i = 0; i < agents; i++) {
+            streams[i] = privatizers.get(i).openStream(new StreamRequest(ledger,
+                    LedgerKey.user(episode).child("agent", i), noise, "private-execution",
+                    OptionalLong.of(maxSteps + 1L)));
+            if (privatizeInitialState) {
+                reported[i] = release(streams[i], i, state[i]);
+            }
+        }
+        int steps = 0;
+        truth.add(state.clone());
+        released.add(reported.clone());
+        int joint = game.encode(state);
+        while (!game.isAbsorbing(joint) && steps < maxSteps) {
+            int[] actions = new int[agents];
+            for (int i = 0; i < agents; i++) {
+                int own = reported[i];
+                reported[i] = state[i];
+                actions[i] = policies.sample(i, game.encode(reported), random.nextDouble());
+                reported[i] = own;
+            }
+            for (int i = 0; i < agents; i++) {
+                state[i] = sampleLocal(i, state[i], actions[i], random.nextDouble());
+            }
+            joint = game.encode(state);
+            steps++;
+            for (int i = 0; i < agents; i++) {
+                reported[i] = release(streams[i], i, state[i]);
+            }
+            truth.add(state.clone());
+            released.add(reported.clone());
+        }
+        return new Episode(game.isTarget(joint), steps, released, truth);
+    }
+
+    private int release(ReleaseStream stream, int agent, int trueState) {
+        return ((Statistic.Category) stream.release(new Statistic.Category(trueState, game.localStates(agent))))
+                .value();
+    }
+
+    private int sampleLocal(int agent, int s, int a, double u) {
+        double cumulative = 0;
+        int last = s;
+        for (int y = 0; y < game.localStates(agent); y++) {
+            double p = game.localTransition(agent, s, a, y);
+            if (p > 0) {
+                cumulative += p;
+                last = y;
+                if (u < cumulative) {
+                    return y;
+                }
+            }
+        }
+        return last;
+    }
+
+    /**
+     * The Monte Carlo success probability over {@code episodes} independent episodes with a Wilson confidence
+     * interval at level {@code 1 - alpha} (two-sided).
+     */
+    public SuccessEstimate estimate(int episodes, double alpha, PrivacyLedger ledger, NoiseSource noise,
+                                    SplittableRandom random) {
+        return estimate(0, episodes, alpha, ledger, noise, random);
+    }
+
+    /** As {@link #estimate(int, double, PrivacyLedger, NoiseSource, SplittableRandom)}, episodes numbered from {@code first}. */
+    public SuccessEstimate estimate(long first, int episodes, double alpha, PrivacyLedger ledger, NoiseSource noise,
+                                    SplittableRandom random) {
+        Checks.atLeast("episodes", episodes, 1);
+        int successes = 0;
+        for (int e = 0; e < episodes; e++) {
+            successes += run(first + e, ledger, noise, random).success() ? 1 : 0;
+        }
+        return SuccessEstimate.of(successes, episodes, alpha);
+    }
+}

@@ -1,0 +1,92 @@
+package io.dpmarl.planning.team;
+
+import com.google.auto.service.AutoService;
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.learn.Planner;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamSpec;
+import io.dpmarl.core.spi.Params;
+import io.dpmarl.core.spi.PluginContext;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.core.validation.Checks;
+import io.dpmarl.planning.dependency.PlannedTeamPolicy;
+import io.dpmarl.planning.execution.PrivacyPerformanceBounds;
+import java.util.List;
+
+/**
+ * Plugin {@code planned-execution(planner, epsilon, k, privatize-initial-state)}: {@link PlannedExecutionLearner}.
+ * Plans once when created (the nested PLANNER records its per-iteration diagnostics), records the plan's exact
+ * statistics and the Theorem 1 / 2 lower bounds at step 1, then executes with private communication every episode.
+ */
+@AutoService(PluginProvider.class)
+public final class PlannedExecutionProvider implements PluginProvider<Learner> {
+
+    @Override
+    public PluginKind kind() {
+        return PluginKind.LEARNER;
+    }
+
+    @Override
+    public String name() {
+        return "planned-execution";
+    }
+
+    @Override
+    public String description() {
+        return "Agents execute a planner's local policies, each broadcasting its local state through the online "
+                + "symbolic-trajectory mechanism (Chen et al. 2023, Alg. 2): epsilon-word-DP per agent per episode "
+                + "(Hamming-k), one up-front charge per trajectory; assumes the feasibility graphs and the initial "
+                + "state are public; episode_return is 1 on success";
+    }
+
+    @Override
+    public ParamSpec parameters() {
+        return ParamSpec.of(
+                Param.plugin("planner", PluginKind.PLANNER, "the offline planner").withDefault("min-dependency"),
+                Param.real("epsilon", "word-DP level of one agent's trajectory").above(0).finite().withDefault(1.0),
+                Param.integer("k", "adjacency: Hamming distance of neighbouring trajectories").atLeast(1)
+                        .withDefault(3),
+                Param.bool("privatize-initial-state", "release the (public) initial state too").withDefault(false));
+    }
+
+    @Override
+    public List<String> metrics() {
+        return List.of("execution_epsilon", "joint_success", "product_success", "product_length", "plan_total_correlation",
+                "theorem1_bound", "theorem2_bound", "planner_*", "total_correlation");
+    }
+
+    @Override
+    public Learner create(Params params, PluginContext context) {
+        double epsilon = Checks.positiveFinite("epsilon", params.real("epsilon"));
+        int k = Checks.atLeast("k", params.integer("k"), 1);
+        Environment environment = context.requireEnvironment(name());
+        String plannerSpec = params.plugin("planner").orElse("min-dependency");
+        Planner planner = context.registry().create(PluginKind.PLANNER, Planner.class, plannerSpec, context);
+        return new PlannedExecutionLearner(() -> plan(planner, plannerSpec, environment, epsilon, k, context),
+                epsilon, k, params.bool("privatize-initial-state"), environment.info().horizon(), context.ledger(),
+                context.noise(), context.streams().stream("learner"));
+    }
+
+    /** Plans, then records the plan's exact statistics and the Theorem 1 / 2 bounds at step 1. */
+    private static PlannedTeamPolicy plan(Planner planner, String plannerSpec, Environment environment,
+                                          double epsilon, int k, PluginContext context) {
+        if (!(planner.plan(environment) instanceof PlannedTeamPolicy plan)) {
+            throw new IllegalArgumentException("planner must return local policies for decentralised execution; "
+                    + plannerSpec + " does not");
+        }
+        PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
+        context.metrics().record("execution_epsilon", 1, epsilon);
+        context.metrics().record("joint_success", 1, statistics.jointSuccess());
+        context.metrics().record("product_success", 1, statistics.productSuccess());
+        context.metrics().record("product_length", 1, statistics.productLength());
+        context.metrics().record("plan_total_correlation", 1, statistics.totalCorrelation());
+        context.metrics().record("theorem1_bound", 1, PrivacyPerformanceBounds.theorem1(statistics.productSuccess(),
+                statistics.totalCorrelation(), statistics.maxOutDegree(), epsilon, k, plan.agents(),
+                statistics.productLength()));
+        context.metrics().record("theorem2_bound", 1, PrivacyPerformanceBounds.theorem2(statistics.productSuccess(),
+                statistics.maxOutDegree(), epsilon, k, plan.agents(), statistics.productLength()));
+        return plan;
+    }
+}
