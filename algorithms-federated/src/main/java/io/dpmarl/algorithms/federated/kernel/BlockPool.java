@@ -11,7 +11,7 @@ import java.util.function.IntConsumer;
  * Blocks are claimed dynamically, so which thread runs a block varies, but every block is run exactly once and a
  * task that writes only its own block's outputs gives the same result at any thread count. A run allocates
  * nothing (the helpers are parked between runs). Not re-entrant: one run at a time. No privacy guarantee
- * (scheduling only).
+ * (scheduling only). After {@link #close()} every run takes place on the calling thread alone.
  */
 public final class BlockPool implements AutoCloseable {
     private final Thread[] helpers;
@@ -51,10 +51,7 @@ public final class BlockPool implements AutoCloseable {
      * first exception of a block is rethrown (the other blocks still run).
      */
     public void run(int blocks, IntConsumer task) {
-        if (closed) {
-            throw new IllegalStateException("the block pool is closed");
-        }
-        if (helpers.length == 0 || blocks <= 1) {
+        if (closed || helpers.length == 0 || blocks <= 1) { // a closed pool runs on the caller: same result
             for (int b = 0; b < blocks; b++) {
                 task.accept(b);
             }
@@ -118,7 +115,7 @@ public final class BlockPool implements AutoCloseable {
         }
     }
 
-    /** Stops the helper threads (idempotent). */
+    /** Stops the helper threads (idempotent); later runs use the calling thread only. */
     @Override
     public void close() {
         closed = true;

@@ -49,10 +49,12 @@ public final class CountPostProcessor {
             positiveSum += Math.max(0, n);
         }
         double t2 = 0;
+        workspace.sortedValid = false;
         if (positiveSum > hi) {
             double[] sorted = workspace.sorted;
             System.arraycopy(noisy, 0, sorted, 0, size);
             Arrays.sort(sorted, 0, size);
+            workspace.sortedValid = true;
             double prefix = 0;
             boolean found = false;
             for (int m = 1; m <= size && !found; m++) {
@@ -121,7 +123,7 @@ public final class CountPostProcessor {
         } else {
             target = zeroShiftSum < lo ? lo : hi;
         }
-        double lambda = Double.isNaN(target) ? 0.0 : shiftFor(noisy, t, target, workspace.breakpoints);
+        double lambda = Double.isNaN(target) ? 0.0 : shiftFor(noisy, t, target, workspace);
         for (int i = 0; i < size; i++) {
             solution[i] = clip(noisy[i] + lambda, Math.max(0, noisy[i] - t), noisy[i] + t);
         }
@@ -146,16 +148,33 @@ public final class CountPostProcessor {
      * monotone in each term), so the first breakpoint whose sum reaches the target is found by bisection:
      * {@code O(S log S)} with the sort, and the same breakpoint, hence the same bits, as a scan.
      */
-    private static double shiftFor(double[] noisy, double t, double target, double[] breakpoints) {
+    private static double shiftFor(double[] noisy, double t, double target, Workspace workspace) {
         int size = noisy.length;
         int count = 2 * size;
+        double[] breakpoints = workspace.breakpoints;
         // The breakpoints are max(0, n_i - t) - n_i, each at most t (it is -n_i <= t1 <= t, or about -t), and S copies
         // of t: sorting the first S and appending the copies gives the sorted 2S values (never -0.0, so no
-        // signed-zero reordering) at a quarter of the insertion-sort cost.
-        for (int i = 0; i < size; i++) {
-            breakpoints[i] = Math.max(0, noisy[i] - t) - noisy[i];
+        // signed-zero reordering). The first S are -min(n_i, t) up to rounding, non-decreasing as n_i decreases: when
+        // the counts were sorted for t*, they are written in that order and only checked (a sorted array of these
+        // values is unique); the rare rounding that breaks the order falls back to sorting.
+        boolean ordered = workspace.sortedValid;
+        if (ordered) {
+            double[] sorted = workspace.sorted;
+            for (int k = 0; k < size; k++) {
+                double n = sorted[size - 1 - k];
+                breakpoints[k] = Math.max(0, n - t) - n;
+                if (k > 0 && breakpoints[k] < breakpoints[k - 1]) {
+                    ordered = false;
+                }
+            }
+        } else {
+            for (int i = 0; i < size; i++) {
+                breakpoints[i] = Math.max(0, noisy[i] - t) - noisy[i];
+            }
         }
-        Arrays.sort(breakpoints, 0, size);
+        if (!ordered) {
+            Arrays.sort(breakpoints, 0, size);
+        }
         Arrays.fill(breakpoints, size, count, t);
         if (clippedSum(noisy, t, breakpoints[0]) >= target) {
             return breakpoints[0];
@@ -189,6 +208,8 @@ public final class CountPostProcessor {
         final double[] breakpoints;
         final double[] row;
         final double[] solution;
+        /** Whether {@link #sorted} holds the current problem's counts in ascending order. */
+        boolean sortedValid;
 
         Workspace(int numStates) {
             this.sorted = new double[numStates];
