@@ -60,8 +60,9 @@ public final class CbmpProvider implements PluginProvider<Environment> {
                 Param.real("rewiring", "Watts-Strogatz rewiring probability").atLeast(0).atMost(1).withDefault(0.3),
                 Param.real("edge-probability", "Erdos-Renyi edge probability").atLeast(0).atMost(1).withDefault(0.2),
                 Param.string("redraw", "when a new graph is drawn", "never", "episode", "step").withDefault("never"),
-                Param.string("action-rule", "common: every agent must play the same action; majority: the majority"
-                        + " action is applied", "common", "majority").withDefault("common"),
+                Param.string("action-rule", "majority: the action most agents play is applied (the QD learners all"
+                        + " play one common action, so it is that action); common: every agent must play the same"
+                        + " action, else the step is refused", "majority", "common").withDefault("majority"),
                 Param.string("restart", "what a reset does: redraw the state uniformly (same seed, same episode), or"
                         + " after the first reset continue the chain from the current state (episodes are reporting"
                         + " windows of one continuing run; departs from the reset contract)", "uniform", "continue")

@@ -72,6 +72,6 @@ public final class DpQdLearnerProvider implements PluginProvider<Learner> {
                 QdLearnerParams.actions(environment.info(), plugin), QdLearnerParams.graphs(environment, plugin),
                 QdLearnerParams.gains(params), params.real("gamma"), privatizer, context.noise(), context.ledger(),
                 context.streams().stream(DpQdLearner.BEHAVIOUR_STREAM), context.metrics(),
-                Math.min(params.integer("observed-agent"), agents - 1));
+                params.integer("observed-agent"));
     }
 }

@@ -47,6 +47,10 @@ public class QdLearningBenchmark {
         @Param({"20", "1000", "10000", "100000"})
         public int agents;
 
+        /** Watts-Strogatz rewiring probability (0 is the ring lattice: neighbours i +- 1, i +- 2 only). */
+        @Param({"0.3"})
+        public double rewiring;
+
         QdNetwork network;
         CommunicationGraph graph;
         double[] rewards;
@@ -60,7 +64,7 @@ public class QdLearningBenchmark {
         @Setup(Level.Trial)
         public void setUp() {
             SplittableRandom random = new SplittableRandom(1);
-            graph = GraphFamily.WATTS_STROGATZ.generator(agents, 4, 0.3).draw(random);
+            graph = GraphFamily.WATTS_STROGATZ.generator(agents, 4, rewiring).draw(random);
             network = new QdNetwork(agents, 2, 2);
             rewards = new double[agents];
             messages = new double[agents];
