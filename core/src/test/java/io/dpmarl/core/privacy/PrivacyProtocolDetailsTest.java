@@ -178,4 +178,57 @@ class PrivacyProtocolDetailsTest {
         IllegalArgumentException nothing = assertThrows(IllegalArgumentException.class, () -> stream.release(null));
         assertEquals("two-types accepts Vector, Counts, got null", nothing.getMessage());
     }
+
+    @Test
+    void aPrivatizersOwnValidationRefusesBeforeAnyCharge() {
+        AbstractPrivatizer onlyZero = new AbstractPrivatizer() {
+            @Override
+            public String name() {
+                return "only-zero";
+            }
+
+            @Override
+            public PrivacyGuarantee guarantee() {
+                return new PrivacyGuarantee.PureDp(1.0);
+            }
+
+            @Override
+            public Neighbouring neighbouring() {
+                return Neighbouring.RECORD;
+            }
+
+            @Override
+            public Sensitivity sensitivity() {
+                return new Sensitivity(Sensitivity.Norm.L1, 1);
+            }
+
+            @Override
+            public Set<Class<? extends Statistic>> accepts() {
+                return Set.of(Statistic.Category.class);
+            }
+
+            @Override
+            public PrivacyEvent event() {
+                return new PrivacyEvent.PureEvent(1.0);
+            }
+
+            @Override
+            protected void validate(Statistic input) {
+                if (((Statistic.Category) input).value() != 0) {
+                    throw new IllegalArgumentException("value must be 0");
+                }
+            }
+
+            @Override
+            protected Statistic perturb(Statistic input, NoiseSource noise) {
+                return input;
+            }
+        };
+        PrivacyLedger ledger = PrivacyLedger.of(BasicPureAccountant::new, 1e-6);
+        assertThrows(IllegalArgumentException.class, () -> onlyZero.release(new Statistic.Category(1, 2),
+                NoiseSource.seeded(1), ledger, LedgerKey.global()));
+        assertEquals(0, ledger.charges());
+        onlyZero.release(new Statistic.Category(0, 2), NoiseSource.seeded(1), ledger, LedgerKey.global());
+        assertEquals(1, ledger.charges());
+    }
 }

@@ -247,4 +247,59 @@ class SamplersConstructionTest {
         assertEquals(0, Samplers.uniformBelow(noise, 1));
         assertEquals(0, Samplers.uniform(ScriptedNoiseSource.ofWords(Words.wordFor(1L << 39, (1L << 40) + 1)), 1.0));
     }
+
+    @Test
+    void theBoundariesOfTheParameterRangesAreAccepted() {
+        ScriptedNoiseSource none = ScriptedNoiseSource.of();
+        assertFalse(Samplers.bernoulli(none, 0, 5), "probability 0/5, no draw");
+        assertTrue(Samplers.bernoulli(none, 5, 5), "probability 5/5, no draw");
+        assertEquals(0, none.consumed());
+        // value 0 and value k - 1 are categories; the message states the range
+        assertEquals(0, Samplers.randomizedResponse(ScriptedNoiseSource.of().topBits(0, 2), 0, 4, 1.0));
+        assertEquals(3, Samplers.randomizedResponse(ScriptedNoiseSource.of().topBits(3, 2), 3, 4, 1.0));
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> Samplers.randomizedResponse(none, 4, 4, 1.0));
+        assertEquals("value must be in [0, 3], got 4", refused.getMessage());
+        // the largest scale and sigma, 2^61, are accepted
+        NoiseSource seeded = NoiseSource.seeded(3);
+        assertTrue(Math.abs(Samplers.discreteLaplace(seeded, 0x1p61)) >= 0);
+        assertTrue(Math.abs(Samplers.discreteGaussian(seeded, 0x1p61)) >= 0);
+    }
+
+    @Test
+    void exponentialTrialsOfHugeAndTinyRationalsUseExactBigArithmetic() {
+        // x = 2^70: the first of 2^70 trials of exp(-1) fails (word -1: K = 2), so the answer is false
+        ScriptedNoiseSource huge = ScriptedNoiseSource.ofWords(-1L);
+        assertFalse(Samplers.bernoulliExp(huge, 0x1p70));
+        huge.assertExhausted();
+        // x = 2^-70: A_1 = Bernoulli(2^-70) compares with base-2^64 digits 0, 2^58: the word 1 > 0 fails, K = 1
+        ScriptedNoiseSource tiny = ScriptedNoiseSource.ofWords(1L);
+        assertTrue(Samplers.bernoulliExp(tiny, 0x1p-70));
+        tiny.assertExhausted();
+        // x = 5/2 in long arithmetic: two exp(-1) trials (K = 3 each), then exp(-1/2) with A_1 failing
+        long succeeds = Words.TWO_64.divide(BigInteger.valueOf(6)).longValue() + 1;
+        ScriptedNoiseSource mid = ScriptedNoiseSource.ofWords(succeeds, succeeds, Long.MIN_VALUE);
+        assertTrue(Samplers.bernoulliExp(mid, 2.5));
+        mid.assertExhausted();
+    }
+
+    @Test
+    void aSubnormalLaplaceScaleUsesTheExactRationalOnItsGrid() {
+        double scale = 3 * Double.MIN_VALUE;
+        double r = Samplers.laplaceGranularity(scale);
+        assertEquals(0x1p-1061, r);
+        NoiseSource a = NoiseSource.seeded(8);
+        NoiseSource b = NoiseSource.seeded(8);
+        for (int i = 0; i < SAMPLES; i++) {
+            assertEquals(Samplers.discreteLaplace(a, scale / r) * r, Samplers.laplace(b, scale), "sample " + i);
+        }
+        double sigma = 3 * Double.MIN_VALUE;
+        double rg = Samplers.gaussianGranularity(sigma);
+        NoiseSource c = NoiseSource.seeded(9);
+        NoiseSource d = NoiseSource.seeded(9);
+        for (int i = 0; i < SAMPLES; i++) {
+            assertEquals(DiscreteGaussian.sampleIntegerSigma(c, (long) Math.ceil(sigma / rg)) * rg,
+                    Samplers.gaussian(d, sigma), "sample " + i);
+        }
+    }
 }
