@@ -128,6 +128,9 @@ public final class NetworkMdp implements Environment {
         int[] next = features.successors(state);
         double u = random.nextDouble();
         int chosen = next.length - 1;
+        while (chosen > 0 && probabilities[chosen] == 0.0) {
+            chosen--;
+        }
         double cumulative = 0;
         for (int k = 0; k < next.length; k++) {
             cumulative += probabilities[k];

@@ -47,6 +47,19 @@ class MaLdpLearnerTest {
     }
 
     @Test
+    void randomConsensusGraphsAreReproducibleAndTheCompleteOneIsTheDefault() {
+        double[] complete = MaLdpHarness.run(MaLdpHarness.paperInstance(), NONE, 5, 200).cumulativeRegret();
+        double[] full = MaLdpHarness.run(MaLdpHarness.paperInstance(),
+                "ma-ldp(bonus-scale=0.1, consensus=erdos-renyi, edge-probability=1)", 5, 200).cumulativeRegret();
+        assertArrayEquals(complete, full, 0.0, "G(n, 1) with Metropolis weights is the complete graph's 1/n");
+        String sparse = "ma-ldp(bonus-scale=0.1, consensus=erdos-renyi, edge-probability=0.3)";
+        double[] first = MaLdpHarness.run(MaLdpHarness.paperInstance(), sparse, 5, 200).cumulativeRegret();
+        assertArrayEquals(first, MaLdpHarness.run(MaLdpHarness.paperInstance(), sparse, 5, 200).cumulativeRegret(),
+                0.0);
+        assertFalse(Arrays.equals(first, complete));
+    }
+
+    @Test
     void sameSeedSameRunOtherSeedOtherRun() {
         String spec = mechanism("laplace", "");
         double[] first = MaLdpHarness.run(MaLdpHarness.paperInstance(), spec, 11, 200).cumulativeRegret();

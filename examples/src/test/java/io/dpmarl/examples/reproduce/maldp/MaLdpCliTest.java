@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.maldp;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -51,5 +53,23 @@ class MaLdpCliTest {
         assertTrue(error.startsWith("dpmarl: ") && error.contains(message), error);
         assertFalse(error.contains("\n"), "one line: " + error);
         assertFalse(Files.exists(out), "nothing written");
+    }
+
+    private static int run(Path out, String threads) {
+        String[] args = {"run", Path.of("specs", "ma-ldp", "paper-quick.yaml").toString(), "--set", "episodes=40",
+            "--set", "trials=2", "--set", "threads=" + threads, "--out", out.toString()};
+        return Main.execute(args, new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true),
+                Registry::discover);
+    }
+
+    /** Same seed, byte-identical metrics and privacy files with one thread and with two (noise included). */
+    @Test
+    void sameSeedSameBytesAtAnyThreadCount(@TempDir Path directory) throws Exception {
+        Path one = directory.resolve("one");
+        Path two = directory.resolve("two");
+        assertEquals(0, run(one, "1"));
+        assertEquals(0, run(two, "2"));
+        assertArrayEquals(Files.readAllBytes(one.resolve("metrics.csv")), Files.readAllBytes(two.resolve("metrics.csv")));
+        assertArrayEquals(Files.readAllBytes(one.resolve("privacy.csv")), Files.readAllBytes(two.resolve("privacy.csv")));
     }
 }
