@@ -11,7 +11,9 @@ import org.ojalgo.optimisation.Variable;
 
 /**
  * A {@link LinearProgramSolver} backed by ojAlgo's {@code ExpressionsBasedModel} (pure Java), for the occupancy
- * LPs with thousands of variables. Releases nothing.
+ * LPs with thousands of variables. Every point ojAlgo reports as optimal is checked against the constraints (scaled
+ * tolerance 1e-6); a violated one is an error, never a silent answer (ojAlgo 55.0.1 returned such a point on the
+ * 11,525-variable gridworld max-reach LP). Releases nothing.
  */
 public final class OjAlgoLinearProgramSolver implements LinearProgramSolver {
 
@@ -45,9 +47,38 @@ public final class OjAlgoLinearProgramSolver implements LinearProgramSolver {
                 point[j] = result.doubleValue(j);
                 objective += program.objective(j) * point[j];
             }
+            verify(program, point);
             return new LpSolution(LpStatus.OPTIMAL, point, objective);
         }
         LpStatus status = state == Optimisation.State.UNBOUNDED ? LpStatus.UNBOUNDED : LpStatus.INFEASIBLE;
         return new LpSolution(status, new double[0], Double.NaN);
+    }
+
+    /** Throws if {@code point} violates a bound or a constraint by more than 1e-6 (relative to its scale). */
+    static void verify(SparseLinearProgram program, double[] point) {
+        for (int j = 0; j < point.length; j++) {
+            if (point[j] < -1e-6) {
+                throw new IllegalStateException("LP solver returned x" + j + " = " + point[j] + " < 0");
+            }
+        }
+        for (int i = 0; i < program.numConstraints(); i++) {
+            int[] columns = program.columns(i);
+            double[] values = program.values(i);
+            double lhs = 0;
+            double scale = Math.abs(program.rhs(i));
+            for (int k = 0; k < columns.length; k++) {
+                lhs += values[k] * point[columns[k]];
+                scale = Math.max(scale, Math.abs(values[k] * point[columns[k]]));
+            }
+            double excess = switch (program.relation(i)) {
+                case EQUAL -> Math.abs(lhs - program.rhs(i));
+                case LESS_OR_EQUAL -> lhs - program.rhs(i);
+                case GREATER_OR_EQUAL -> program.rhs(i) - lhs;
+            };
+            if (excess > 1e-6 * Math.max(1, scale)) {
+                throw new IllegalStateException("LP solver returned an infeasible point: constraint " + i
+                        + " is violated by " + excess);
+            }
+        }
     }
 }

@@ -10,6 +10,8 @@ import java.util.Optional;
  */
 public final class SparseEvaluation {
     private static final int MAX_SWEEPS = 3000;
+    /** Sweeps allowed before the LU fallback: about as many flops as one dense LU ({@code n^3 / 3}). */
+    private final int sweepBudget;
     private static final double SWEEP_TOLERANCE = 1e-13;
     private final TransientModel model;
     private final double[][] policy;
@@ -62,6 +64,8 @@ public final class SparseEvaluation {
         }
         columns = java.util.Arrays.copyOf(columnBuffer, size);
         values = java.util.Arrays.copyOf(valueBuffer, size);
+        double luFlops = (double) n * n * n / 3;
+        sweepBudget = (int) Math.max(20, Math.min(MAX_SWEEPS, luFlops / (2.0 * Math.max(1, size) + n)));
     }
 
     /**
@@ -72,7 +76,7 @@ public final class SparseEvaluation {
         int n = first.length;
         double[] u = guess == null ? new double[n] : guess[0].clone();
         double[] w = guess == null ? new double[n] : guess[1].clone();
-        for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        for (int sweep = 0; sweep < sweepBudget; sweep++) {
             double change = 0;
             double scale = 1;
             for (int s = 0; s < n; s++) {
@@ -105,7 +109,7 @@ public final class SparseEvaluation {
         int n = rowStart.length - 1;
         double[] y = new double[n];
         double[] next = new double[n];
-        for (int sweep = 0; sweep < 4 * MAX_SWEEPS; sweep++) {
+        for (int sweep = 0; sweep < 2 * sweepBudget; sweep++) {
             java.util.Arrays.fill(next, 0);
             next[model.initial()] = 1;
             for (int s = 0; s < n; s++) {
