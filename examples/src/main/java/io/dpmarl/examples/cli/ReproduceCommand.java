@@ -71,6 +71,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue an interrupted reproduction in --out, skipping finished trials.")
     boolean resume;
 
+    @Option(names = "--no-plots", description = "Write the CSV files and claims only, no figures.")
+    boolean noPlots;
+
     @Override
     public Integer call() throws IOException {
         if (quick && full) {
@@ -160,7 +163,7 @@ final class ReproduceCommand implements Callable<Integer> {
                     + " -> " + run);
             boolean continuing = resume && Files.isRegularFile(run.resolve("config.json"));
             new ExperimentRunner(registry).run(item.plan(), new RunOptions(run, continuing, threads, log,
-                    System.console() != null, trial -> { }));
+                    System.console() != null, trial -> { }).withPlots(!noPlots));
             runs.put(item.spec().name(), run);
         }
         List<Claim> claims = Reproductions.claims(reproduction, runs, !full, log);
