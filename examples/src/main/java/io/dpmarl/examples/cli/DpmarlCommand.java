@@ -19,7 +19,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "dpmarl", mixinStandardHelpOptions = true, version = "dpmarl 0.1.0-SNAPSHOT",
         description = "Differentially private multi-agent reinforcement learning and planning.",
         subcommands = {ListCommand.class, RunCommand.class, MergeCommand.class, ReproduceCommand.class,
-            ClaimsCommand.class, PlotCommand.class, PrivacyCommand.class, SampleCommand.class},
+            ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class},
         footer = {"", "Exit codes: 0 success, 1 a reproduction claim failed or a run crashed, 2 bad input."})
 public final class DpmarlCommand implements Runnable {
     /** The default plugin folder, relative to the working directory. */
