@@ -40,7 +40,7 @@ cd "$WORK/project"
 
 step "5. dpmarl list shows the plugin"
 "$ROOT/dpmarl" list --kind privatizer | tee list.txt
-grep -q '^  clipped-laplace  ' list.txt || fail "clipped-laplace is not listed"
+grep -q '^  clipped-laplace ' list.txt || fail "clipped-laplace is not listed"
 
 step "6. a spec runs it"
 cat > clipped.yaml <<'SPEC'
