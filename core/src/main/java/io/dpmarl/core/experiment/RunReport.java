@@ -118,7 +118,10 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
             String delta = settings.path("delta").asText(root.path("spec").path("delta").asText("?"));
             String privatizer = settings.path("grid").path("privatizer")
                     .asText(root.path("spec").path("privatizer").asText(""));
-            String[] guarantee = guarantee(privatizer, registry);
+            String learner = settings.path("learner").asText(root.path("spec").path("learner").asText("?"));
+            String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
+                    ? new String[] {"inside the learner: " + learner, "see the claims, if any"}
+                    : guarantee(privatizer, registry);
             for (Map.Entry<String, Map<Integer, PrivacyCsv.Row>> key : grouped.get(experiment).entrySet()) {
                 long releases = 0;
                 double min = Double.POSITIVE_INFINITY;
@@ -149,11 +152,8 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
 
     /** {computed, claimed} for a privatizer spec; claimed is empty when the paper claims what is computed. */
     private static String[] guarantee(String privatizer, Optional<Registry> registry) {
-        if (privatizer.isEmpty()) {
-            return new String[] {"no privatizer in the spec", ""};
-        }
         if (registry.isEmpty()) {
-            return new String[] {"not computed (no plugin registry)", ""};
+            return new String[] {"not computed (no plugin registry)", "not computed"};
         }
         try {
             Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, privatizer);
@@ -162,7 +162,7 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                     .filter(text -> !text.equals(computed)).orElse("");
             return new String[] {computed, claimed};
         } catch (RuntimeException needsContext) {
-            return new String[] {"set by the learner at run time (" + privatizer + ")", ""};
+            return new String[] {"set up by the learner at run time (" + privatizer + ")", "not computed"};
         }
     }
 }

@@ -118,6 +118,11 @@ class FigureLayoutTest {
             assertArrayEquals(Files.readAllBytes(serial.get(i)), Files.readAllBytes(parallel.get(i)),
                     serial.get(i).toString());
         }
+        // The hand-written PNG encoder produces an image ImageIO decodes: two panels of 620 px side by side.
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(parallel.get(0).toFile());
+        assertEquals(1240, png.getWidth());
+        assertEquals(400 + FigurePainter.CAPTION, png.getHeight());
+        assertEquals(0xFFFFFF, png.getRGB(2, 2) & 0xFFFFFF, "white background");
         for (Path file : parallel) {
             if (file.toString().endsWith(".svg")) {
                 String svg = Files.readString(file);
