@@ -30,7 +30,7 @@ class ReadmeSnippetsTest {
             "pipeline", "privacy", "rng", "spi"};
 
     @ParameterizedTest
-    @ValueSource(strings = {"../README.md", "../core/README.md"})
+    @ValueSource(strings = {"../README.md", "../core/README.md", "../docs/getting-started-java.md"})
     void snippetCompilesAndRuns(String readme, @org.junit.jupiter.api.io.TempDir Path directory) throws Exception {
         String snippet = snippet(Files.readString(Path.of(readme), StandardCharsets.UTF_8), readme);
         StringBuilder source = new StringBuilder("package snippet;\n");

@@ -76,18 +76,15 @@ public final class Aggregator {
 
     /** Reads an {@code aggregate.csv} file. */
     public static List<AggregateRow> read(Path file) throws IOException {
-        String[] lines = Files.readString(file, StandardCharsets.UTF_8).split("\n");
-        if (lines.length == 0 || !lines[0].equals(AggregateRow.HEADER)) {
+        List<Csv.Row> lines = Csv.parse(Files.readString(file, StandardCharsets.UTF_8));
+        if (lines.isEmpty() || !String.join(",", lines.get(0).fields()).equals(AggregateRow.HEADER)) {
             throw new IllegalArgumentException(file + ": first line must be '" + AggregateRow.HEADER + "'");
         }
         List<AggregateRow> rows = new ArrayList<>();
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isEmpty()) {
-                continue;
-            }
-            List<String> fields = Csv.split(lines[i]);
+        for (Csv.Row line : lines.subList(1, lines.size())) {
+            List<String> fields = line.fields();
             if (fields.size() != 8) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + " must have 8 fields, got "
+                throw new IllegalArgumentException(file + ": line " + line.line() + " must have 8 fields, got "
                         + fields.size());
             }
             try {
@@ -96,7 +93,7 @@ public final class Aggregator {
                         Double.parseDouble(fields.get(5)), Double.parseDouble(fields.get(6)),
                         Double.parseDouble(fields.get(7))));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + " has a malformed number: "
+                throw new IllegalArgumentException(file + ": line " + line.line() + " has a malformed number: "
                         + e.getMessage());
             }
         }

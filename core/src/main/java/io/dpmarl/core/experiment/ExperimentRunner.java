@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -185,7 +186,9 @@ public final class ExperimentRunner {
                 return new RunSummary(directory, executed, skipped, List.of());
             }
         }
-        List<Path> files = RunFiles.assemble(plan, directory, options);
+        List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory, options));
+        files.add(ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl run " + plan.spec().name(),
+                Optional.empty(), List.of(directory), Optional.of(registry)));
         return new RunSummary(directory, executed, skipped, files);
     }
 
@@ -207,7 +210,10 @@ public final class ExperimentRunner {
                     + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
                     + directory + ")");
         }
-        return RunFiles.assemble(plan, directory, RunOptions.of(directory, 1, log));
+        List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory, RunOptions.of(directory, 1, log)));
+        files.add(ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl run " + plan.spec().name(),
+                Optional.empty(), List.of(directory), Optional.of(registry)));
+        return files;
     }
 
     private static void awaitQuietly(ExecutorService pool) {

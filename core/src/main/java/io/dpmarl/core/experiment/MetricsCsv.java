@@ -36,18 +36,23 @@ public final class MetricsCsv {
         return text.toString();
     }
 
-    /** Parses CSV text; a first line equal to the header is skipped. */
+    /** Parses CSV text; a first record equal to the header is skipped. */
     public static List<MetricRecord> parse(String text, String source) {
         List<MetricRecord> records = new ArrayList<>();
-        String[] lines = text.split("\n");
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (line.isEmpty() || (i == 0 && line.equals(HEADER))) {
+        List<Csv.Row> rows;
+        try {
+            rows = Csv.parse(text);
+        } catch (IllegalArgumentException malformed) {
+            throw new IllegalArgumentException(source + ": " + malformed.getMessage(), malformed);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> fields = rows.get(i).fields();
+            long line = rows.get(i).line();
+            if (i == 0 && String.join(",", fields).equals(HEADER)) {
                 continue;
             }
-            List<String> fields = Csv.split(line);
             if (fields.size() != 6) {
-                throw new IllegalArgumentException(source + ": line " + (i + 1) + " must have 6 fields ("
+                throw new IllegalArgumentException(source + ": line " + line + " must have 6 fields ("
                         + HEADER + "), got " + fields.size());
             }
             try {
@@ -55,7 +60,7 @@ public final class MetricsCsv {
                         Long.parseLong(fields.get(2)), Long.parseLong(fields.get(3)), fields.get(4),
                         Double.parseDouble(fields.get(5))));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(source + ": line " + (i + 1) + " has a malformed number: "
+                throw new IllegalArgumentException(source + ": line " + line + " has a malformed number: "
                         + e.getMessage());
             }
         }

@@ -41,29 +41,30 @@ public final class PrivacyCsv {
     public static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();
         boolean header = true;
-        int number = 0;
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            number++;
-            if (line.startsWith("#") || line.isEmpty()) {
-                continue;
-            }
+        List<Csv.Row> records;
+        try {
+            records = Csv.parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException malformed) {
+            throw new IOException(file + ": " + malformed.getMessage(), malformed);
+        }
+        for (Csv.Row record : records) {
+            List<String> fields = record.fields();
             if (header) {
-                if (!line.equals(HEADER)) {
-                    throw new IOException(file + ": header must be " + HEADER + ", got " + line);
+                if (!String.join(",", fields).equals(HEADER)) {
+                    throw new IOException(file + ": header must be " + HEADER + ", got " + String.join(",", fields));
                 }
                 header = false;
                 continue;
             }
-            List<String> fields = Csv.split(line);
             if (fields.size() != 7) {
-                throw new IOException(file + " line " + number + ": expected 7 fields, got " + fields.size());
+                throw new IOException(file + " line " + record.line() + ": expected 7 fields, got " + fields.size());
             }
             try {
                 rows.add(new Row(fields.get(0), Integer.parseInt(fields.get(1)), Long.parseLong(fields.get(2)),
                         fields.get(3), Long.parseLong(fields.get(4)), Double.parseDouble(fields.get(5)),
                         fields.get(6)));
             } catch (NumberFormatException bad) {
-                throw new IOException(file + " line " + number + ": " + bad.getMessage(), bad);
+                throw new IOException(file + " line " + record.line() + ": " + bad.getMessage(), bad);
             }
         }
         return rows;

@@ -46,14 +46,16 @@ final class RunFiles {
         files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
         files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
         List<String> recorded = Plotter.metricNames(aggregate);
-        for (String metric : plan.spec().plots()) {
+        List<PlotRequest> requests = new ArrayList<>();
+        for (String metric : options.plots() ? plan.spec().plots() : List.<String>of()) {
             if (!recorded.contains(metric)) {
                 options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
                         + String.join(", ", recorded) + "); its plot is skipped");
                 continue;
             }
-            files.addAll(Plotter.draw(aggregate, Plotter.defaultRequest(metric), directory.resolve("plots")));
+            requests.add(Plotter.defaultRequest(metric));
         }
+        files.addAll(Plotter.drawAll(aggregate, requests, directory.resolve("plots"), options.threads()));
         options.log().accept(plan.spec().name() + ": wrote " + directory);
         return files;
     }

@@ -15,14 +15,21 @@ import java.util.function.Consumer;
  * @param beforeTrial called on the worker thread before each trial runs (a test hook; may throw to
  *                  simulate a crash)
  * @param shard     run only this share of the trials, if given
+ * @param plots     draw the spec's figures (false: {@code --no-plots}, the CSV files only)
  */
 public record RunOptions(Path directory, boolean resume, int threads, Consumer<String> log, boolean terminal,
-                         Consumer<TrialId> beforeTrial, java.util.Optional<Shard> shard) {
+                         Consumer<TrialId> beforeTrial, java.util.Optional<Shard> shard, boolean plots) {
     public RunOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be in [1, inf), got " + threads);
         }
         java.util.Objects.requireNonNull(shard, "shard");
+    }
+
+    /** Options that draw the figures. */
+    public RunOptions(Path directory, boolean resume, int threads, Consumer<String> log, boolean terminal,
+                      Consumer<TrialId> beforeTrial, java.util.Optional<Shard> shard) {
+        this(directory, resume, threads, log, terminal, beforeTrial, shard, true);
     }
 
     /** Options that run every trial. */
@@ -33,7 +40,8 @@ public record RunOptions(Path directory, boolean resume, int threads, Consumer<S
 
     /** These options running only {@code value}'s share of the trials. */
     public RunOptions withShard(Shard value) {
-        return new RunOptions(directory, resume, threads, log, terminal, beforeTrial, java.util.Optional.of(value));
+        return new RunOptions(directory, resume, threads, log, terminal, beforeTrial, java.util.Optional.of(value),
+                plots);
     }
 
     /** Options for a fresh run without a progress bar. */
@@ -43,11 +51,16 @@ public record RunOptions(Path directory, boolean resume, int threads, Consumer<S
 
     /** These options with resume on or off. */
     public RunOptions withResume(boolean value) {
-        return new RunOptions(directory, value, threads, log, terminal, beforeTrial, shard);
+        return new RunOptions(directory, value, threads, log, terminal, beforeTrial, shard, plots);
     }
 
     /** These options with a hook run before each trial. */
     public RunOptions withBeforeTrial(Consumer<TrialId> hook) {
-        return new RunOptions(directory, resume, threads, log, terminal, hook, shard);
+        return new RunOptions(directory, resume, threads, log, terminal, hook, shard, plots);
+    }
+
+    /** These options with figures drawn or not ({@code --no-plots}). */
+    public RunOptions withPlots(boolean value) {
+        return new RunOptions(directory, resume, threads, log, terminal, beforeTrial, shard, value);
     }
 }

@@ -49,7 +49,8 @@ public record ParamSpec(List<Param> params) {
         for (Map.Entry<String, String> entry : raw.entrySet()) {
             Param param = byName.get(entry.getKey());
             if (param == null) {
-                throw new IllegalArgumentException(owner + ": unknown parameter '" + entry.getKey() + "'; accepted: "
+                throw new IllegalArgumentException(owner + ": unknown parameter '" + entry.getKey() + "'"
+                        + NameSuggestion.hint(entry.getKey(), names()) + "; accepted: "
                         + (params.isEmpty() ? "none" : String.join(", ", names())));
             }
             values.put(param.name(), param.parse(owner, entry.getValue()));

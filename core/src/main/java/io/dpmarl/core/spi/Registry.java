@@ -11,7 +11,9 @@ import java.util.TreeMap;
 /**
  * All plugins found by {@link ServiceLoader} on a class loader, by kind and name. Resolves spec
  * strings such as {@code laplace(epsilon=0.5, sensitivity=1)} into instances, with errors that list
- * what is accepted: unknown names list the known ones, unknown parameters the accepted ones.
+ * what is accepted: unknown names list the known ones (with a "did you mean" for a likely typo), unknown
+ * parameters the accepted ones. Two different provider classes with the same kind and name are refused with an
+ * {@link IllegalStateException} naming both classes and where each was loaded from.
  */
 public final class Registry {
     private final Map<PluginKind, Map<String, PluginProvider<?>>> providers = new EnumMap<>(PluginKind.class);
@@ -25,9 +27,22 @@ public final class Registry {
             PluginProvider<?> previous = byName.putIfAbsent(provider.name(), provider);
             if (previous != null && previous.getClass() != provider.getClass()) {
                 throw new IllegalStateException("two " + provider.kind().label() + " plugins are named '"
-                        + provider.name() + "': " + previous.getClass().getName() + " and "
-                        + provider.getClass().getName());
+                        + provider.name() + "': " + previous.getClass().getName() + origin(previous) + " and "
+                        + provider.getClass().getName() + origin(provider) + "; rename one of them");
             }
+        }
+    }
+
+    /** Where a provider's class was loaded from, as {@code " (in LOCATION)"}, or empty if unknown. */
+    private static String origin(PluginProvider<?> provider) {
+        java.security.CodeSource source = provider.getClass().getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return "";
+        }
+        try {
+            return " (in " + java.nio.file.Path.of(source.getLocation().toURI()) + ")";
+        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return " (in " + source.getLocation() + ")";
         }
     }
 
@@ -61,7 +76,8 @@ public final class Registry {
     public PluginProvider<?> provider(PluginKind kind, String name) {
         PluginProvider<?> provider = providers.get(kind).get(name);
         if (provider == null) {
-            throw new IllegalArgumentException("unknown " + kind.label() + " plugin '" + name + "'; known: "
+            throw new IllegalArgumentException("unknown " + kind.label() + " plugin '" + name + "'"
+                    + NameSuggestion.hint(name, providers.get(kind).keySet()) + "; known: "
                     + (providers.get(kind).isEmpty() ? "none" : String.join(", ", providers.get(kind).keySet())));
         }
         return provider;

@@ -19,7 +19,7 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
      * A feature matrix from its rows.
      *
      * @param rows S rows of K features each, S >= K >= 1, finite entries, full column rank K
-     * @throws IllegalArgumentException if the shape is wrong, an entry is not finite or rank(Phi) < K
+     * @throws IllegalArgumentException if the shape is wrong, an entry is not finite or rank(Phi) &lt; K
      */
     public FeatureMatrix(double[][] rows) {
         Checks.atLeast("numStates", rows.length, 1);

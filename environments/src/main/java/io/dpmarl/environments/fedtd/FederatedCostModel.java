@@ -33,7 +33,7 @@ public final class FederatedCostModel {
      * @param meanCosts     R[agent][s][s'], N x S x S, finite
      * @param costHalfWidth w >= 0, half-width of the uniform cost noise
      * @param features      Phi with S rows
-     * @param costBound     the public bound R on every instantaneous cost, |r| <= R (Assumption 1; fixed by
+     * @param costBound     the public bound R on every instantaneous cost, |r| &lt;= R (Assumption 1; fixed by
      *                      design, never computed from the private costs); max |R^i| + w must not exceed it
      */
     public FederatedCostModel(double[][] transitions, double[][][] meanCosts, double costHalfWidth,

@@ -1,12 +1,6 @@
 package io.dpmarl.examples.cli;
 
 import io.dpmarl.core.spi.Registry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,18 +11,21 @@ import picocli.CommandLine.ScopeType;
 
 /**
  * The top-level {@code dpmarl} command: holds the plugin folders and the registry its sub-commands share.
- * Plugin jars come from {@code ./plugins/}, from the folders of the system property {@code dpmarl.plugins}
- * (path-separator list) and from every {@code --plugins DIR}; they are added to a {@link URLClassLoader}
- * whose {@link java.util.ServiceLoader} view is the {@link Registry}.
+ * Plugin jars come from {@code ./plugins/}, from {@code plugins/} next to the launcher, from the folders of the
+ * system property {@code dpmarl.plugins} (path-separator list) and from every {@code --plugins DIR}; they are
+ * added to a {@link java.net.URLClassLoader} whose {@link java.util.ServiceLoader} view is the {@link Registry}
+ * ({@link PluginJars}).
  */
 @Command(name = "dpmarl", mixinStandardHelpOptions = true, version = "dpmarl 0.1.0-SNAPSHOT",
         description = "Differentially private multi-agent reinforcement learning and planning.",
         subcommands = {ListCommand.class, RunCommand.class, MergeCommand.class, ReproduceCommand.class,
-            ClaimsCommand.class, PlotCommand.class, PrivacyCommand.class, SampleCommand.class},
+            ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class},
         footer = {"", "Exit codes: 0 success, 1 a reproduction claim failed or a run crashed, 2 bad input."})
 public final class DpmarlCommand implements Runnable {
     /** The default plugin folder, relative to the working directory. */
     public static final Path DEFAULT_PLUGINS = Path.of("plugins");
+    /** The system property holding the launcher's folder, whose {@code plugins/} is also read. */
+    public static final String HOME_PROPERTY = "dpmarl.home";
 
     @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
             description = "Folder of plugin jars to add (repeatable; ./plugins and -Ddpmarl.plugins are always read).")
@@ -39,6 +36,7 @@ public final class DpmarlCommand implements Runnable {
 
     private final Function<ClassLoader, Registry> discovery;
     private ClassLoader loader;
+    private List<String> warnings = List.of();
     private Registry registry;
 
     /** A command that discovers plugins with {@link Registry#discover(ClassLoader)}. */
@@ -58,53 +56,54 @@ public final class DpmarlCommand implements Runnable {
     /** The class loader that sees the built-in plugins and every plugin jar. */
     synchronized ClassLoader pluginLoader() {
         if (loader == null) {
-            List<Path> folders = new ArrayList<>();
-            folders.add(DEFAULT_PLUGINS);
-            String property = System.getProperty("dpmarl.plugins");
-            if (property != null && !property.isBlank()) {
-                for (String folder : property.split(java.io.File.pathSeparator)) {
-                    if (!folder.isBlank()) {
-                        folders.add(Path.of(folder.trim()));
-                    }
-                }
-            }
-            folders.addAll(pluginFolders);
-            List<URL> jars = new ArrayList<>();
-            for (Path folder : folders) {
-                jars.addAll(jars(folder, folder != DEFAULT_PLUGINS));
-            }
-            ClassLoader parent = DpmarlCommand.class.getClassLoader();
-            loader = jars.isEmpty() ? parent : new URLClassLoader(jars.toArray(URL[]::new), parent);
+            PluginJars.Loaded loaded = PluginJars.load(folders(), DpmarlCommand.class.getClassLoader());
+            loader = loaded.loader();
+            warnings = loaded.warnings();
         }
         return loader;
     }
 
-    private static List<URL> jars(Path folder, boolean required) {
-        if (!Files.isDirectory(folder)) {
-            if (required) {
-                throw new IllegalArgumentException("plugin folder '" + folder + "' does not exist");
-            }
-            return List.of();
+    /** Warnings found while loading the plugin jars (a class in two jars), once {@link #pluginLoader} ran. */
+    synchronized List<String> pluginWarnings() {
+        return warnings;
+    }
+
+    /**
+     * The plugin folders in lookup order: {@code ./plugins}, {@code plugins} next to the launcher (the system
+     * property {@value #HOME_PROPERTY}, which the {@code dpmarl} script sets), the folders of
+     * {@code -Ddpmarl.plugins}, then every {@code --plugins DIR}. The first two may be missing; the others must exist.
+     */
+    List<PluginJars.Folder> folders() {
+        List<PluginJars.Folder> folders = new ArrayList<>();
+        folders.add(new PluginJars.Folder(DEFAULT_PLUGINS, false));
+        String home = System.getProperty(HOME_PROPERTY);
+        if (home != null && !home.isBlank()) {
+            folders.add(new PluginJars.Folder(Path.of(home.trim()).resolve(DEFAULT_PLUGINS), false));
         }
-        List<URL> jars = new ArrayList<>();
-        try (var files = Files.list(folder)) {
-            for (Path file : files.sorted().toList()) {
-                if (file.getFileName().toString().endsWith(".jar") && Files.isRegularFile(file)) {
-                    jars.add(file.toUri().toURL());
+        String property = System.getProperty("dpmarl.plugins");
+        if (property != null && !property.isBlank()) {
+            for (String folder : property.split(java.io.File.pathSeparator)) {
+                if (!folder.isBlank()) {
+                    folders.add(new PluginJars.Folder(Path.of(folder.trim()), true));
                 }
             }
-        } catch (MalformedURLException impossible) {
-            throw new IllegalStateException(impossible);
-        } catch (IOException unreadable) {
-            throw new UncheckedIOException(unreadable);
         }
-        return jars;
+        for (Path folder : pluginFolders) {
+            folders.add(new PluginJars.Folder(folder, true));
+        }
+        return folders;
     }
 
     /** The registry of every discovered plugin (built once). */
     synchronized Registry registry() {
         if (registry == null) {
-            registry = discovery.apply(pluginLoader());
+            try {
+                registry = discovery.apply(pluginLoader());
+            } catch (IllegalStateException clash) {
+                // Two plugins with one name (for example a plugin named like a built-in): the user's set-up is
+                // wrong, not the program, so it is bad input (exit 2, one line).
+                throw new IllegalArgumentException(clash.getMessage(), clash);
+            }
         }
         return registry;
     }

@@ -62,6 +62,10 @@ public final class Main {
                 err.flush();
                 return BAD_INPUT;
             }
+            for (String warning : root.pluginWarnings()) {
+                err.println("dpmarl: " + warning);
+            }
+            err.flush();
             Thread.currentThread().setContextClassLoader(plugins);
             try {
                 return new CommandLine.RunLast().execute(parseResult);

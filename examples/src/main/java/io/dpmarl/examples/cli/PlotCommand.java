@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl plot <run-dir> [--metric M]... [--log-x] [--log-y]}: redraws the figures of a run directory
+ * {@code dpmarl plot <run-dir> [--metric M]... [--log-x] [--log-y] [--smooth N]}: redraws the figures of a run directory
  * from its {@code aggregate.csv} (or, if absent, from {@code metrics.csv}) into {@code <run-dir>/plots/}.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
@@ -39,6 +39,9 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--log-y", description = "Logarithmic y axis.")
     boolean logY;
 
+    @Option(names = "--smooth", paramLabel = "N", description = "Moving average over N points (default 1: none).")
+    int smoothing = 1;
+
     @Override
     public Integer call() throws IOException {
         Path aggregateFile = directory.resolve("aggregate.csv");
@@ -55,8 +58,7 @@ final class PlotCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (String metric : names) {
             var request = Plotter.defaultRequest(metric);
-            request = new io.dpmarl.core.experiment.PlotRequest(request.fileStem(), request.title(), metric,
-                    request.xLabel(), request.yLabel(), logX, logY);
+            request = request.withAxes(logX, logY).withSmoothing(smoothing);
             for (Path file : Plotter.draw(rows, request, directory.resolve("plots"))) {
                 out.println(file);
             }

@@ -6,6 +6,7 @@ import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.core.experiment.ReportHtml;
 import io.dpmarl.core.experiment.RunOptions;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -70,6 +72,9 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "Continue an interrupted reproduction in --out, skipping finished trials.")
     boolean resume;
+
+    @Option(names = "--no-plots", description = "Write the CSV files and claims only, no figures.")
+    boolean noPlots;
 
     @Override
     public Integer call() throws IOException {
@@ -139,7 +144,22 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         Path csv = out.resolve("claims.csv");
         ClaimTable.write(csv, claims);
-        return ClaimTable.print(stdout, claims, csv) > 0 ? Main.FAILED : Main.OK;
+        List<Path> allRuns = new ArrayList<>();
+        for (String paper : selected) {
+            for (Bundled item : plans.get(paper)) {
+                Path run = out.resolve(paper).resolve(item.spec().name());
+                if (Files.isRegularFile(run.resolve("config.json"))) {
+                    allRuns.add(run);
+                }
+            }
+        }
+        Path report = ReportHtml.write(out.resolve(ReportHtml.FILE), "dpmarl reproduce "
+                + (full ? "--full" : "--quick") + ": " + String.join(", ", selected), Optional.of(csv), allRuns,
+                Optional.of(registry));
+        int code = ClaimTable.print(stdout, claims, csv) > 0 ? Main.FAILED : Main.OK;
+        stdout.println("report: " + report);
+        stdout.flush();
+        return code;
     }
 
     /** A bundled spec with its resolved plan. */
@@ -160,11 +180,14 @@ final class ReproduceCommand implements Callable<Integer> {
                     + " -> " + run);
             boolean continuing = resume && Files.isRegularFile(run.resolve("config.json"));
             new ExperimentRunner(registry).run(item.plan(), new RunOptions(run, continuing, threads, log,
-                    System.console() != null, trial -> { }));
+                    System.console() != null, trial -> { }).withPlots(!noPlots));
             runs.put(item.spec().name(), run);
         }
         List<Claim> claims = Reproductions.claims(reproduction, runs, !full, log);
         ClaimTable.write(directory.resolve("claims.csv"), claims);
+        ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl reproduce " + reproduction.paperId()
+                + (full ? " --full" : " --quick"), Optional.of(directory.resolve("claims.csv")),
+                List.copyOf(runs.values()), Optional.of(registry));
         return claims;
     }
 

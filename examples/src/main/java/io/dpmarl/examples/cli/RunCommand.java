@@ -46,6 +46,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the spec's threads).")
     Integer threads;
 
+    @Option(names = "--no-plots", description = "Write the CSV files only, no figures.")
+    boolean noPlots;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: runs/<name>).")
     Path out;
 
@@ -69,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
                 line -> {
                     stderr.println(line);
                     stderr.flush();
-                }, System.console() != null, trial -> { }, share);
+                }, System.console() != null, trial -> { }, share).withPlots(!noPlots);
         RunSummary summary = new ExperimentRunner(parent.registry()).run(plan, options);
         stdout.println("run " + experiment.name() + share.map(s -> " (shard " + s + ")").orElse("") + ": "
                 + summary.executed().size() + " trials run, " + summary.skipped().size() + " resumed, "

@@ -29,7 +29,7 @@ public final class GaussianPrivacyCurve {
         return Math.max(0.0, Math.exp(logFirst) * -Math.expm1(logSecond - logFirst));
     }
 
-    /** The smallest epsilon with delta(epsilon) <= delta; +inf for delta = 0. */
+    /** The smallest epsilon with delta(epsilon) &lt;= delta; +inf for delta = 0. */
     public static double epsilon(double noiseMultiplier, double delta) {
         Checks.positiveFinite("noise multiplier", noiseMultiplier);
         Checks.delta("delta", delta);

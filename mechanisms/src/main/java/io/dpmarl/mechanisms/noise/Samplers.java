@@ -182,7 +182,7 @@ public final class Samplers {
      * conditioned on {@code |x| <= bound}, by rejection; its law is the discrete Laplace on the grid
      * {@link #laplaceGranularity(double)} restricted to {@code [-bound, bound]}, that is the density
      * {@code exp(-|x|/b) / (2b (1 - exp(-bound/b)))} up to the grid. Expected number of trials
-     * {@code 1 / (1 - exp(-bound/b))}. This replaces the paper's inverse CDF (eq. 78, flawed for u < 1/2).
+     * {@code 1 / (1 - exp(-bound/b))}. This replaces the paper's inverse CDF (eq. 78, flawed for u &lt; 1/2).
      *
      * @throws IllegalArgumentException if scale or bound is not in (0, inf), or bound is below the grid
      */
@@ -207,7 +207,7 @@ public final class Samplers {
      * uniformly drawn category is kept if it is the true one and otherwise with probability
      * {@code exp(-epsilon)} (exact Bernoulli), else the draw is repeated.
      *
-     * @throws IllegalArgumentException if categories < 2, value outside [0, categories) or epsilon not in (0, inf)
+     * @throws IllegalArgumentException if categories &lt; 2, value outside [0, categories) or epsilon not in (0, inf)
      */
     public static int randomizedResponse(NoiseSource noise, int value, int categories, double epsilon) {
         Checks.atLeast("k", categories, 2);
@@ -360,7 +360,7 @@ public final class Samplers {
     /**
      * A uniform integer in {@code [0, bound)} (exact, Lemire's rejection method).
      *
-     * @throws IllegalArgumentException if bound < 1
+     * @throws IllegalArgumentException if bound &lt; 1
      */
     public static long uniformBelow(NoiseSource noise, long bound) {
         Checks.atLeast("bound", bound, 1);

@@ -23,7 +23,7 @@ public final class GaussianCalibration {
 
     /** Which calibration a Gaussian privatizer uses. */
     public enum Kind {
-        /** {@code sqrt(2 ln(1.25/delta)) Delta / epsilon}, epsilon < 1. */
+        /** {@code sqrt(2 ln(1.25/delta)) Delta / epsilon}, epsilon &lt; 1. */
         CLASSIC,
         /** Balle-Wang exact calibration, any epsilon. */
         ANALYTIC

@@ -20,7 +20,7 @@ import java.util.function.DoubleUnaryOperator;
 /**
  * Plugin {@code gaussian(epsilon, delta, sensitivity, calibration=classic|analytic, max-coordinates)}: float-safe
  * Gaussian noise on an L2-sensitivity statistic, (epsilon, delta)-DP. The classic calibration (Dwork-Roth Theorem
- * A.1, MA-LDP Lemma 5) needs epsilon < 1; the analytic one (Balle-Wang 2018) is exact for any epsilon. Sigma is
+ * A.1, MA-LDP Lemma 5) needs epsilon &lt; 1; the analytic one (Balle-Wang 2018) is exact for any epsilon. Sigma is
  * calibrated for {@code Delta' = Delta + sqrt(m) r} ({@link FloatSafeSensitivity}, {@code r <= sigma 2^-19},
  * {@code m = max-coordinates}), so the guarantee holds for the float-safe release (CKS 2020 Theorem 7).
  */

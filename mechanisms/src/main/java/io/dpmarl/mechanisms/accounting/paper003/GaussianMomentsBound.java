@@ -53,7 +53,7 @@ public final class GaussianMomentsBound {
         return best;
     }
 
-    /** delta(epsilon) over real orders nu > 0: min_nu exp(Gamma_T(nu) - nu epsilon), 1 if epsilon <= rho. */
+    /** delta(epsilon) over real orders nu &gt; 0: min_nu exp(Gamma_T(nu) - nu epsilon), 1 if epsilon &lt;= rho. */
     public static double deltaRealOrder(double epsilon, long rounds, double sensitivity, double sigma) {
         Checks.positiveFinite("epsilon", epsilon);
         double rho = rho(rounds, sensitivity, sigma);

@@ -30,8 +30,8 @@ import java.util.function.Supplier;
  *   added;</li>
  *   <li>epsilon(delta) is non-increasing in delta and delta(epsilon) non-increasing in epsilon, with
  *   epsilon in [0, inf] and delta in [0, 1];</li>
- *   <li>the two conversions are consistent inverses: delta(epsilon(d)) <= d, and epsilon(delta(e)) <= e
- *   wherever 0 < delta(e) < 1 (what one certifies, the other must too), relative tolerance 1e-6; a
+ *   <li>the two conversions are consistent inverses: delta(epsilon(d)) &lt;= d, and epsilon(delta(e)) &lt;= e
+ *   wherever 0 &lt; delta(e) &lt; 1 (what one certifies, the other must too), relative tolerance 1e-6; a
  *   delta(e) of exactly 0 is not compared with epsilon(0), since it is usually the floating-point
  *   underflow of a tiny positive delta;</li>
  *   <li>epsilon(0) is answered (a number or +inf, never an exception: delta 0 is a valid argument) and is

@@ -1,0 +1,188 @@
+package io.dpmarl.core.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * What a figure shows, prepared from {@link AggregateRow}s: the series of one metric grouped into panels (one
+ * per value of the first grid key when more than {@value #MAX_SERIES_PER_PANEL} series would share an axis),
+ * optionally smoothed by a trailing moving average, thinned to at most {@value #MAX_POINTS} points per series
+ * (the first and last are kept), and with log-axis bands clamped at the axis floor (the decade below the smallest
+ * positive mean) so that a lower edge at or below zero does not drag the axis down.
+ */
+final class FigureData {
+    /** Most series drawn on one axis; more are split into panels. */
+    static final int MAX_SERIES_PER_PANEL = 6;
+    /** Most points per drawn series. */
+    static final int MAX_POINTS = 250;
+
+    /** One series: x, mean and band edges, all the same length. */
+    record Series(String label, double[] x, double[] mean, double[] low, double[] high) {
+    }
+
+    /** One panel: a title (empty for a single panel) and its series. */
+    record Panel(String title, List<Series> series) {
+    }
+
+    /**
+     * A prepared figure.
+     *
+     * @param panels     the panels, in the order of the series' first appearance
+     * @param logY       whether the y axis is logarithmic
+     * @param floor      the y axis floor on a log axis (unused on a linear one)
+     * @param minTrials  fewest trials behind a point
+     * @param maxTrials  most trials behind a point
+     * @param thinned    whether any series was thinned
+     */
+    record Figure(List<Panel> panels, boolean logY, double floor, int minTrials, int maxTrials, boolean thinned) {
+    }
+
+    private FigureData() {
+    }
+
+    static Figure prepare(List<AggregateRow> rows, PlotRequest request) {
+        Map<String, List<AggregateRow>> byExperiment = new LinkedHashMap<>();
+        int minTrials = Integer.MAX_VALUE;
+        int maxTrials = 0;
+        for (AggregateRow row : rows) {
+            if (row.metric().equals(request.metric())) {
+                byExperiment.computeIfAbsent(row.experiment(), k -> new ArrayList<>()).add(row);
+                minTrials = Math.min(minTrials, row.n());
+                maxTrials = Math.max(maxTrials, row.n());
+            }
+        }
+        if (byExperiment.isEmpty()) {
+            throw new IllegalArgumentException("no metric '" + request.metric() + "' to plot; the run has "
+                    + Plotter.metricNames(rows));
+        }
+        boolean logY = request.logY() || spansDecades(request.metric(), byExperiment);
+        double floor = logY ? axisFloor(byExperiment) : Double.NEGATIVE_INFINITY;
+        Map<String, List<Series>> panels = new LinkedHashMap<>();
+        boolean split = byExperiment.size() > MAX_SERIES_PER_PANEL;
+        boolean thinned = false;
+        int index = 0;
+        for (Map.Entry<String, List<AggregateRow>> entry : byExperiment.entrySet()) {
+            List<AggregateRow> points = new ArrayList<>();
+            for (AggregateRow point : entry.getValue()) {
+                if ((!request.logX() || point.step() > 0) && (!logY || point.mean() > 0)) {
+                    points.add(point);
+                }
+            }
+            if (points.isEmpty()) {
+                index++;
+                continue;
+            }
+            points.sort((a, b) -> Long.compare(a.step(), b.step()));
+            String[] label = split ? panelAndLabel(entry.getKey(), index) : new String[] {"", entry.getKey()};
+            thinned |= points.size() > MAX_POINTS;
+            panels.computeIfAbsent(label[0], k -> new ArrayList<>())
+                    .add(series(label[1], points, request.smoothing(), floor));
+            index++;
+        }
+        if (panels.isEmpty()) {
+            throw new IllegalArgumentException("metric '" + request.metric() + "' has no point that a "
+                    + (request.logX() ? "logarithmic x axis" : "") + (request.logX() && logY ? " and a " : "")
+                    + (logY ? "logarithmic y axis" : "") + " can show");
+        }
+        List<Panel> result = new ArrayList<>();
+        panels.forEach((title, series) -> result.add(new Panel(title, series)));
+        return new Figure(result, logY, floor, minTrials, maxTrials, thinned);
+    }
+
+    /**
+     * The panel and the label of a series when series are split: by the first {@code key=value} of a grid label
+     * ({@code "privatizer=a learner.e=0.1"}: panel {@code privatizer=a}, label {@code learner.e=0.1}) when the
+     * label has more than one, else in blocks of {@value #MAX_SERIES_PER_PANEL} in order.
+     */
+    static String[] panelAndLabel(String experiment, int index) {
+        int space = experiment.indexOf(' ');
+        if (space > 0 && experiment.substring(0, space).contains("=")) {
+            return new String[] {experiment.substring(0, space), experiment.substring(space + 1)};
+        }
+        int block = index / MAX_SERIES_PER_PANEL;
+        return new String[] {"series " + (block * MAX_SERIES_PER_PANEL + 1) + "-" + (block + 1) * MAX_SERIES_PER_PANEL,
+            experiment};
+    }
+
+    private static Series series(String label, List<AggregateRow> points, int window, double floor) {
+        int size = points.size();
+        double[] x = new double[size];
+        double[] mean = new double[size];
+        double[] low = new double[size];
+        double[] high = new double[size];
+        for (int i = 0; i < size; i++) {
+            AggregateRow point = points.get(i);
+            x[i] = point.step();
+            mean[i] = point.mean();
+            low[i] = point.ciLow();
+            high[i] = point.ciHigh();
+        }
+        if (window > 1) {
+            mean = movingAverage(mean, window);
+            low = movingAverage(low, window);
+            high = movingAverage(high, window);
+        }
+        // Every stride-th point from the first, plus the last: at most MAX_POINTS in all.
+        int stride = size <= MAX_POINTS ? 1 : (size - 1 + MAX_POINTS - 2) / (MAX_POINTS - 1);
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < size; i += stride) {
+            kept.add(i);
+        }
+        if (kept.get(kept.size() - 1) != size - 1) {
+            kept.add(size - 1);
+        }
+        double[][] out = new double[4][kept.size()];
+        for (int k = 0; k < kept.size(); k++) {
+            int i = kept.get(k);
+            out[0][k] = x[i];
+            out[1][k] = mean[i];
+            out[2][k] = Math.max(low[i], floor);
+            out[3][k] = Math.max(high[i], floor);
+        }
+        return new Series(label, out[0], out[1], out[2], out[3]);
+    }
+
+    /** Trailing moving average: point i is the mean of points max(0, i-w+1) .. i. */
+    static double[] movingAverage(double[] values, int window) {
+        double[] smoothed = new double[values.length];
+        double sum = 0;
+        for (int i = 0; i < values.length; i++) {
+            sum += values[i];
+            if (i >= window) {
+                sum -= values[i - window];
+            }
+            smoothed[i] = sum / Math.min(i + 1, window);
+        }
+        return smoothed;
+    }
+
+    /** An {@code epsilon*} metric whose positive means span two or more orders of magnitude. */
+    private static boolean spansDecades(String metric, Map<String, List<AggregateRow>> series) {
+        if (!metric.startsWith("epsilon")) {
+            return false;
+        }
+        TreeSet<Double> positive = new TreeSet<>();
+        series.values().forEach(points -> points.forEach(p -> {
+            if (p.mean() > 0) {
+                positive.add(p.mean());
+            }
+        }));
+        return !positive.isEmpty() && positive.last() / positive.first() >= 100;
+    }
+
+    /** The decade at or below the smallest positive mean: 10^floor(log10(min)). */
+    static double axisFloor(Map<String, List<AggregateRow>> series) {
+        double smallest = Double.POSITIVE_INFINITY;
+        for (List<AggregateRow> points : series.values()) {
+            for (AggregateRow point : points) {
+                if (point.mean() > 0) {
+                    smallest = Math.min(smallest, point.mean());
+                }
+            }
+        }
+        return smallest == Double.POSITIVE_INFINITY ? 1.0 : Math.pow(10, Math.floor(Math.log10(smallest)));
+    }
+}

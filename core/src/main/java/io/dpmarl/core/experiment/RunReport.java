@@ -1,0 +1,168 @@
+package io.dpmarl.core.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * What the HTML report shows about one run directory, read from its files: the spec and {@code config.json}, the
+ * figures ({@code plots/*.svg}), the privacy ledger per experiment and key at the last reported step (releases
+ * and epsilon over the trials, the accountant and delta) with each experiment's privatizer guarantee, computed and
+ * claimed, and the noise mode.
+ *
+ * @param name     the spec name
+ * @param config   {@code config.json} as text
+ * @param figures  file name and SVG text of each figure, in file-name order
+ * @param ledger   one row per experiment and ledger key
+ * @param noise    the noise mode from {@code privacy.csv}, or "unknown"
+ */
+record RunReport(String name, String config, List<Figure> figures, List<LedgerRow> ledger, String noise) {
+
+    /** A figure: its file name and SVG document. */
+    record Figure(String file, String svg) {
+    }
+
+    /**
+     * The ledger of one experiment and key at its last reported step.
+     *
+     * @param experiment the experiment label
+     * @param key        the ledger key, or a pattern such as {@code user/* (2000 keys)} for keys that differ in ids
+     * @param trials     rows summarised: trials times keys when ids are grouped
+     * @param releases   releases charged (largest over the trials)
+     * @param epsilonMin smallest epsilon over the trials
+     * @param epsilonMax largest epsilon over the trials
+     * @param accountant the accountant spec
+     * @param delta      the delta epsilon is reported at
+     * @param computed   the privatizer's guarantee as computed by the framework, or why it is not known
+     * @param claimed    the guarantee its paper claims, if it differs from the computed one
+     * @param note       why the key carries no formal guarantee, or empty
+     */
+    record LedgerRow(String experiment, String key, int trials, long releases, double epsilonMin, double epsilonMax,
+                     String accountant, String delta, String computed, String claimed, String note) {
+    }
+
+    /** Reads a run directory; the registry, if given, instantiates privatizers for their guarantees. */
+    static RunReport read(Path directory, Optional<Registry> registry) throws IOException {
+        Path configFile = directory.resolve("config.json");
+        String config = Files.isRegularFile(configFile) ? Files.readString(configFile, StandardCharsets.UTF_8) : "{}";
+        JsonNode root = new ObjectMapper().readTree(config);
+        String name = root.path("spec").path("name").asText(directory.getFileName().toString());
+        List<Figure> figures = new ArrayList<>();
+        Path plots = directory.resolve("plots");
+        if (Files.isDirectory(plots)) {
+            try (Stream<Path> files = Files.list(plots)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".svg")).sorted().toList()) {
+                    figures.add(new Figure(file.getFileName().toString(),
+                            Files.readString(file, StandardCharsets.UTF_8)));
+                }
+            }
+        }
+        Path privacyFile = directory.resolve("privacy.csv");
+        List<LedgerRow> ledger = new ArrayList<>();
+        String noise = "unknown";
+        if (Files.isRegularFile(privacyFile)) {
+            noise = PrivacyCsv.noiseMode(privacyFile).map(NoiseMode::label).orElse("unknown");
+            ledger = ledger(PrivacyCsv.read(privacyFile), root, registry);
+        }
+        return new RunReport(name, config, figures, ledger, noise);
+    }
+
+    private static List<LedgerRow> ledger(List<PrivacyCsv.Row> rows, JsonNode root, Optional<Registry> registry) {
+        // The last step per (experiment, trial, key), then over the trials per (experiment, key).
+        Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new TreeMap<>();
+        List<String> order = new ArrayList<>();
+        for (PrivacyCsv.Row row : rows) {
+            if (!order.contains(row.experiment())) {
+                order.add(row.experiment());
+            }
+            last.computeIfAbsent(row.experiment(), k -> new TreeMap<>()).computeIfAbsent(row.key(), k -> new TreeMap<>())
+                    .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a);
+        }
+        // Keys that differ only in their ids (user/1, user/2, ...) share one row: "user/* (n keys)".
+        Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> grouped = new TreeMap<>();
+        for (Map.Entry<String, Map<String, Map<Integer, PrivacyCsv.Row>>> experiment : last.entrySet()) {
+            Map<String, List<String>> patterns = new TreeMap<>();
+            experiment.getValue().keySet().forEach(key -> patterns.computeIfAbsent(key.replaceAll("(?<=/)\\d+", "*"),
+                    k -> new ArrayList<>()).add(key));
+            Map<String, Map<Integer, PrivacyCsv.Row>> rowsByKey = new TreeMap<>();
+            patterns.forEach((pattern, keys) -> {
+                String label = keys.size() == 1 ? keys.get(0) : pattern + " (" + keys.size() + " keys)";
+                Map<Integer, PrivacyCsv.Row> merged = new TreeMap<>();
+                int index = 0;
+                for (String key : keys) {
+                    for (PrivacyCsv.Row row : experiment.getValue().get(key).values()) {
+                        merged.put(index++, row);
+                    }
+                }
+                rowsByKey.put(label, merged);
+            });
+            grouped.put(experiment.getKey(), rowsByKey);
+        }
+        List<LedgerRow> ledger = new ArrayList<>();
+        for (String experiment : order) {
+            JsonNode settings = experiment(root, experiment);
+            String accountant = settings.path("accountant").asText(root.path("spec").path("accountant").asText("?"));
+            String delta = settings.path("delta").asText(root.path("spec").path("delta").asText("?"));
+            String privatizer = settings.path("grid").path("privatizer")
+                    .asText(root.path("spec").path("privatizer").asText(""));
+            String learner = settings.path("learner").asText(root.path("spec").path("learner").asText("?"));
+            String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
+                    ? new String[] {"inside the learner: " + learner, "see the claims, if any"}
+                    : guarantee(privatizer, registry);
+            for (Map.Entry<String, Map<Integer, PrivacyCsv.Row>> key : grouped.get(experiment).entrySet()) {
+                long releases = 0;
+                double min = Double.POSITIVE_INFINITY;
+                double max = Double.NEGATIVE_INFINITY;
+                String note = "";
+                for (PrivacyCsv.Row row : key.getValue().values()) {
+                    releases = Math.max(releases, row.releases());
+                    min = Math.min(min, row.epsilon());
+                    max = Math.max(max, row.epsilon());
+                    note = row.note().isEmpty() ? note : row.note();
+                }
+                ledger.add(new LedgerRow(experiment, key.getKey(), key.getValue().size(), releases, min, max,
+                        accountant, delta, guarantee[0], guarantee[1], note));
+            }
+        }
+        return ledger;
+    }
+
+    private static JsonNode experiment(JsonNode root, String label) {
+        for (JsonNode experiment : root.path("experiments")) {
+            if (experiment.path("label").asText().equals(label)) {
+                return experiment;
+            }
+        }
+        JsonNode experiments = root.path("experiments");
+        return experiments.size() == 1 ? experiments.get(0) : root.path("spec");
+    }
+
+    /** {computed, claimed} for a privatizer spec; claimed is empty when the paper claims what is computed. */
+    private static String[] guarantee(String privatizer, Optional<Registry> registry) {
+        if (registry.isEmpty()) {
+            return new String[] {"not computed (no plugin registry)", "not computed"};
+        }
+        try {
+            Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, privatizer);
+            String computed = instance.guarantee().describe();
+            String claimed = instance.claimedGuarantee().map(PrivacyGuarantee::describe)
+                    .filter(text -> !text.equals(computed)).orElse("");
+            return new String[] {computed, claimed};
+        } catch (RuntimeException needsContext) {
+            return new String[] {"set up by the learner at run time (" + privatizer + ")", "not computed"};
+        }
+    }
+}
