@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * How an agent combines its own (noiseless) critic parameters with its neighbours' released ones, Algorithm 2 line
- * "omega_i <- Average(omegaHat_j), j in N_i" of "Privacy-preserved Fully Decentralized Multi-agent Reinforcement
+ * "omega_i &lt;- Average(omegaHat_j), j in N_i" of "Privacy-preserved Fully Decentralized Multi-agent Reinforcement
  * Learning for Networked Social Systems". The printed rule leaves the agent's own estimate out; the default keeps
  * it (as in ConsensusMARL and Chu et al.'s consensus policy). Public arithmetic on released values; no privacy role.
  */

@@ -31,7 +31,7 @@ import java.util.Set;
  * {@code adjBound} (the paper's Definition 2 adjacency: "Q-value adjacency", not reward-level DP), where
  * {@code adjBound' = adjBound + r_t} adds the rounding to the float-safe noise grid {@code r_t <= nu(t) 2^-39}.
  * The stream is {@linkplain StreamAccounting.Scheduled scheduled}: the ledger composes the releases it actually
- * made, so over T steps an agent spends {@code sum_t eps_t}, which grows like {@code q^-T} when q < 1 (the paper
+ * made, so over T steps an agent spends {@code sum_t eps_t}, which grows like {@code q^-T} when q &lt; 1 (the paper
  * states only the per-step figure). The stream's release index is the global step t: one release per agent per
  * step. The guarantee needs no bound on the Q-values themselves. When {@code nu(t)} underflows to 0 the release is
  * refused.
