@@ -7,7 +7,9 @@ import org.ejml.data.DMatrixRMaj;
  * RMSProp on one {@link DenseNetwork} (Tieleman and Hinton; the form of TensorFlow's {@code RMSPropOptimizer} that
  * Chu et al.'s A2C code uses, decay 0.99 and epsilon 1e-5): {@code s <- decay s + (1 - decay) g^2},
  * {@code theta <- theta - lr g / sqrt(s + epsilon)}, after scaling the gradient down to global L2 norm at most
- * {@code clipNorm}. Preallocated; a step allocates nothing. Optimiser only: no privacy role.
+ * {@code clipNorm}. As in TensorFlow 1's {@code RMSPropOptimizer}, the running mean square {@code s} starts at 1
+ * (not 0): with 0 the first steps would be about {@code lr / sqrt(1 - decay)} = 10 lr per parameter whatever the
+ * gradient's size. Preallocated; a step allocates nothing. Optimiser only: no privacy role.
  */
 public final class RmsProp {
     private final DenseNetwork network;
@@ -38,6 +40,8 @@ public final class RmsProp {
         for (int l = 0; l < network.layers(); l++) {
             weightSquares[l] = new double[network.weights(l).getNumElements()];
             biasSquares[l] = new double[network.biases(l).getNumElements()];
+            java.util.Arrays.fill(weightSquares[l], 1.0);
+            java.util.Arrays.fill(biasSquares[l], 1.0);
         }
     }
 

@@ -182,8 +182,9 @@ class DenseNetworkGradientTest {
         PolicyGradientLoss.critic(workspace.output(), new double[] {0}, workspace.outputGradient());
         network.backward(workspace);
         optimiser.step();
-        // g = 0.75; s = 0.1 * 0.5625 = 0.05625; step = 0.1 * 0.75 / sqrt(0.05625 + 1e-5)
-        double step = 0.1 * 0.75 / Math.sqrt(0.05625 + 1e-5);
+        // g = 0.75; s starts at 1 (TensorFlow 1's RMSPropOptimizer): s = 0.9 * 1 + 0.1 * 0.5625 = 0.95625;
+        // step = 0.1 * 0.75 / sqrt(0.95625 + 1e-5)
+        double step = 0.1 * 0.75 / Math.sqrt(0.95625 + 1e-5);
         double[] parameters = new double[2];
         network.copyParametersTo(parameters);
         assertEquals(0.5 - step, parameters[0], 1e-15);

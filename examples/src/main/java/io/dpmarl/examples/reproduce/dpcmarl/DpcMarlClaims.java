@@ -90,6 +90,7 @@ final class DpcMarlClaims {
             String spec = DpcMarlReproduction.spec(scenario, "consensus");
             if (runs.containsKey(spec)) {
                 claims.add(learningHappens(scenario, runs.get(spec)));
+                claims.add(trainingReturn(scenario, runs.get(spec)));
             }
         }
         claims.addAll(DirectionalClaims.evaluate(results, runs, inputs.quick()));
@@ -119,6 +120,18 @@ final class DpcMarlClaims {
                 "learned - random = " + format(mean) + " ± " + format(half) + " (95% band, " + gains.size()
                         + " seeds); learned " + format(DpcMarlRun.mean(run.finals())) + ", random " + format(random),
                 mean - half > margin);
+    }
+
+    /** The stochastic training policy's return, first 20% against last 20% of episodes, per seed (recorded). */
+    static Claim trainingReturn(String scenario, DpcMarlRun run) {
+        StringBuilder measured = new StringBuilder();
+        for (double[] ends : run.trainingEnds(0.2)) {
+            measured.append(measured.length() == 0 ? "" : "; ").append(format(ends[0])).append(" -> ")
+                    .append(format(ends[1]));
+        }
+        return Claim.recorded(PAPER, "Q1 " + scenario + ": training return of the sampling policy, first -> last 20%"
+                        + " of episodes", "per seed (sum over steps of the agents' mean reward, safety term included)",
+                measured.toString());
     }
 
     static int r7Window(int evaluateEvery) {

@@ -1,6 +1,7 @@
 package io.dpmarl.examples.reproduce.dpcmarl;
 
 import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.environments.platoon.PlatoonEvaluator;
 import io.dpmarl.algorithms.linear.dpcmarl.DpcMarlA2c;
 import java.util.ArrayList;
@@ -18,12 +19,13 @@ import java.util.TreeMap;
  * @param collapsed  trial -&gt; true if training collapsed (non-finite parameters)
  */
 record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, TreeMap<Long, Double>> random,
-                  Map<Integer, Boolean> collapsed) {
+                  Map<Integer, Boolean> collapsed, Map<Integer, TreeMap<Long, Double>> training) {
 
     static DpcMarlRun of(List<MetricRecord> records) {
         Map<Integer, TreeMap<Long, Double>> evaluation = new TreeMap<>();
         Map<Integer, TreeMap<Long, Double>> random = new TreeMap<>();
         Map<Integer, Boolean> collapsed = new TreeMap<>();
+        Map<Integer, TreeMap<Long, Double>> training = new TreeMap<>();
         for (MetricRecord record : records) {
             switch (record.metric()) {
                 case PlatoonEvaluator.METRIC -> evaluation.computeIfAbsent(record.trial(), k -> new TreeMap<>())
@@ -31,6 +33,8 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
                 case PlatoonEvaluator.RANDOM -> random.computeIfAbsent(record.trial(), k -> new TreeMap<>())
                         .put(record.step(), record.value());
                 case DpcMarlA2c.COLLAPSED -> collapsed.merge(record.trial(), record.value() > 0, Boolean::logicalOr);
+                case Pipeline.EPISODE_RETURN -> training.computeIfAbsent(record.trial(), k -> new TreeMap<>())
+                        .put(record.step(), record.value());
                 default -> { }
             }
         }
@@ -38,7 +42,7 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
             throw new IllegalArgumentException("the run has no " + PlatoonEvaluator.METRIC + " rows: add the "
                     + "capc-evaluation evaluator to the spec");
         }
-        return new DpcMarlRun(evaluation, random, collapsed);
+        return new DpcMarlRun(evaluation, random, collapsed, training);
     }
 
     /** Per trial: the mean of the last 10% of the series (at least one point). */
@@ -65,6 +69,18 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
         Long a = first.firstKey();
         Long b = first.higherKey(a);
         return (int) (b - a);
+    }
+
+    /** Per trial: the mean training return over the first and over the last {@code fraction} of episodes. */
+    List<double[]> trainingEnds(double fraction) {
+        List<double[]> ends = new ArrayList<>();
+        for (TreeMap<Long, Double> trial : training.values()) {
+            List<Double> values = new ArrayList<>(trial.values());
+            int count = Math.max(1, (int) Math.ceil(values.size() * fraction));
+            ends.add(new double[] {mean(values.subList(0, count)), mean(values.subList(values.size() - count,
+                    values.size()))});
+        }
+        return ends;
     }
 
     /** Per-trial final rewards of the learned (greedy) policy. */
