@@ -9,7 +9,8 @@ package io.dpmarl.algorithms.linear.maldp;
  * {@code 0 <= V <= H} (the value bound the privacy calibration assumes).
  *
  * <p>The features enter factored: {@code f = c + sum_b sign_b(a) g_b e_b}, so {@code <theta, f>} and
- * {@code f^T M f} are evaluated per action from per-state scalars in O(B^2) instead of O(|S| D + D^2). No privacy
+ * {@code f^T M f} are evaluated per action from per-state scalars, walking the actions in Gray-code order so each
+ * costs O(B) instead of O(|S| D + D^2). No privacy
  * involved: the planner reads only the server's (post-processed) estimates and public features.
  */
 final class OptimisticPlanner implements PlanStep {
@@ -22,6 +23,8 @@ final class OptimisticPlanner implements PlanStep {
     private final double[] linear;
     private final double[] quadratic;
     private final double[] thetaSign;
+    private final double[] sign;
+    private final double[] quadraticRow;
 
     OptimisticPlanner(FactoredFeatures features, int horizon, boolean lowerClip) {
         this.features = features;
@@ -33,6 +36,8 @@ final class OptimisticPlanner implements PlanStep {
         this.linear = new double[features.bits];
         this.quadratic = new double[features.bits * features.bits];
         this.thetaSign = new double[features.bits];
+        this.sign = new double[features.bits];
+        this.quadraticRow = new double[features.bits];
     }
 
     /**
@@ -51,7 +56,6 @@ final class OptimisticPlanner implements PlanStep {
         int dimension = features.dimension;
         int bits = features.bits;
         int p = features.rewardDimension;
-        double[] signs = features.signs;
         for (int t = horizon - 1; t >= 0; t--) {
             double cap = horizon - t;
             double[] m = inverse[t];
@@ -83,22 +87,37 @@ final class OptimisticPlanner implements PlanStep {
                         quadratic[b * bits + b2] = g[b] * g[b2] * m[cb * dimension + features.coordinate[b2]];
                     }
                 }
+                // Gray-code walk over the joint actions: one sign flips per step, so the mean and the quadratic
+                // width are updated in O(B) (f^T M f = c^T M c + sum_b s_b lin_b + s^T Q s, Q symmetric).
+                double mean = tc;
+                double width = cmc;
+                for (int b = 0; b < bits; b++) {
+                    sign[b] = -1.0;
+                    mean -= thetaSign[b];
+                    width -= linear[b];
+                    double row = 0;
+                    for (int b2 = 0; b2 < bits; b2++) {
+                        row -= quadratic[b * bits + b2];
+                    }
+                    quadraticRow[b] = row;
+                }
+                for (int b = 0; b < bits; b++) {
+                    width -= quadraticRow[b];
+                }
                 double best = Double.NEGATIVE_INFINITY;
                 int psiOffset = s * actions * p;
-                for (int a = 0; a < actions; a++) {
-                    int signOffset = a * bits;
-                    double width = cmc;
-                    double mean = tc;
-                    for (int b = 0; b < bits; b++) {
-                        double sb = signs[signOffset + b];
-                        width += sb * linear[b];
-                        mean += sb * thetaSign[b];
-                        double inner = 0;
+                for (int i = 0; i < actions; i++) {
+                    if (i > 0) {
+                        int b = bits - 1 - Integer.numberOfTrailingZeros(i);
+                        double delta = -2.0 * sign[b];
+                        mean += delta * thetaSign[b];
+                        width += delta * linear[b] + 2 * delta * quadraticRow[b] + delta * delta * quadratic[b * bits + b];
+                        sign[b] = -sign[b];
                         for (int b2 = 0; b2 < bits; b2++) {
-                            inner += signs[signOffset + b2] * quadratic[b * bits + b2];
+                            quadraticRow[b2] += delta * quadratic[b2 * bits + b];
                         }
-                        width += sb * inner;
                     }
+                    int a = i ^ (i >> 1);
                     double reward = 0;
                     for (int j = 0; j < p; j++) {
                         reward += features.psi[psiOffset + a * p + j] * w[j];
