@@ -108,4 +108,21 @@ class DiscreteGaussianScriptTest {
             }
         }
     }
+
+    @Test
+    void theLargestDyadicMantissaIsAccepted() {
+        // sigma = 2^21 / 2^0 is in the documented range [1, 2^21] of the long-arithmetic path
+        NoiseSource noise = NoiseSource.seeded(4);
+        for (int i = 0; i < 50; i++) {
+            DiscreteGaussian.sampleDyadicSigma(noise, 1L << 21, 0);
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DiscreteGaussian.sampleDyadicSigma(noise, (1L << 21) + 1, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DiscreteGaussian.sampleDyadicSigma(noise, 0, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DiscreteGaussian.sampleDyadicSigma(noise, 1, 21));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DiscreteGaussian.sampleDyadicSigma(noise, 1, -1));
+    }
 }

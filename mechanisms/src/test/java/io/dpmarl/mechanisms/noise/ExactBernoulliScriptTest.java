@@ -106,6 +106,11 @@ class ExactBernoulliScriptTest {
         ScriptedNoiseSource k23 = ScriptedNoiseSource.ofWords(0L, 0L, Words.wordFor(0, 22), Words.wordFor(5, 23));
         assertTrue(ExactBernoulli.expMinusOne(k23), "K = 23");
         k23.assertExhausted();
+        // K = 24: oneIn(22) and oneIn(23) succeed, oneIn(24) fails
+        ScriptedNoiseSource k24 = ScriptedNoiseSource.ofWords(0L, 0L, Words.wordFor(0, 22), Words.wordFor(0, 23),
+                Words.wordFor(1, 24));
+        assertFalse(ExactBernoulli.expMinusOne(k24), "K = 24");
+        k24.assertExhausted();
     }
 
     // ---------------------------------------------------------------- exp(-a/b), a <= b

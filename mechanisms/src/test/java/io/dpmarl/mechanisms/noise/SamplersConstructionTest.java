@@ -285,14 +285,18 @@ class SamplersConstructionTest {
 
     @Test
     void aSubnormalLaplaceScaleUsesTheExactRationalOnItsGrid() {
-        double scale = 3 * Double.MIN_VALUE;
+        double scale = 0x1p-1030; // subnormal scales have the grid 2^-1061: scale / r = 2^31
         double r = Samplers.laplaceGranularity(scale);
         assertEquals(0x1p-1061, r);
+        boolean nonZero = false;
         NoiseSource a = NoiseSource.seeded(8);
         NoiseSource b = NoiseSource.seeded(8);
         for (int i = 0; i < SAMPLES; i++) {
-            assertEquals(Samplers.discreteLaplace(a, scale / r) * r, Samplers.laplace(b, scale), "sample " + i);
+            double expected = Samplers.discreteLaplace(a, scale / r) * r;
+            nonZero |= expected != 0;
+            assertEquals(expected, Samplers.laplace(b, scale), "sample " + i);
         }
+        assertTrue(nonZero, "a scale of 2^31 grid steps gives non-zero samples");
         double sigma = 3 * Double.MIN_VALUE;
         double rg = Samplers.gaussianGranularity(sigma);
         NoiseSource c = NoiseSource.seeded(9);
