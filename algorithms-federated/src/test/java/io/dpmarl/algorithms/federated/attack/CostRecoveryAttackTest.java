@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The attack demonstration of issue 5 (spec 003 section 3.1, T-ATTACK). Without noise an observer of the uplink
+ * The attack demonstration for DP federated TD(lambda) (why the paper's Section 5.1 calls for privacy). Without noise an observer of the uplink
  * and downlink recovers every private cost to 1e-10; an observer of the downlink alone who knows the other
  * agents' costs also recovers it exactly. With Gaussian noise on the downlink the downlink observer's error is
  * exactly the propagated noise term of {@link CostRecoveryAttack}, and its standardised value has unit variance:

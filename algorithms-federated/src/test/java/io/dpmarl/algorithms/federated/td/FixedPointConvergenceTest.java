@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Acceptance 2 of issue 5 (spec 003 section 2.3, Theorem 1): the closed-form TD(lambda) fixed point theta*
+ * Convergence to the fixed point (the paper's eq. (3) and Theorem 1): the closed-form TD(lambda) fixed point theta*
  * equals the long-run average of a non-private Algorithm 1 run on a small instance (N = 3, S = 6, K = 2,
  * gamma = 0.8, non-uniform c, well-conditioned features), for lambda = 0 (TD(0)), 0.5 and 1 (the D-weighted projection of J).
  *
