@@ -16,10 +16,11 @@ import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
  * <ul>
  *   <li>{@link #RIGOROUS} (default, sound): {@code b_C = 4HL/epsilon}, {@code b_L = 4H/epsilon}; guarantees
  *       exactly epsilon.</li>
- *   <li>{@link #PAPER_A} (paper-literal text, [FLAW]: Chan's Algorithm 2 run with
+ *   <li>{@link #PAPER_A} (paper-literal text, not the stated epsilon: Chan's Algorithm 2 run with
  *       {@code epsilon' = epsilon/(2H log K)}): {@code b_C = 2H (log2 K)^2/epsilon}, {@code b_L = 2H/epsilon};
  *       central guarantees {@code 2L epsilon/(log2 K)^2}, local {@code 2 epsilon}.</li>
- *   <li>{@link #PAPER_B} (paper-literal, per-node reading of {@code epsilon'}, [FLAW]):
+ *   <li>{@link #PAPER_B} (paper-literal, per-node reading of {@code epsilon'}, also
+ *       not epsilon):
  *       {@code b_C = 2H log2 K/epsilon}, {@code b_L = 2H/epsilon}; central guarantees
  *       {@code 2L epsilon/log2 K} (about 2 epsilon), local {@code 2 epsilon}.</li>
  * </ul>
