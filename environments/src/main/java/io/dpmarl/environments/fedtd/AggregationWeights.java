@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * The aggregation weights c = (c^1, ..., c^N) of the DP federated TD(lambda) paper (Section 3): every c^i > 0 and sum_i c^i = 1. They
- * define the target value J (the c-weighted team cost), the master's aggregate sum_j c^j theta^j and the
+ * The aggregation weights c = (c^1, ..., c^N) of the DP federated TD(lambda) paper (Section 3): every c^i > 0 and sum_i
+ * c^i = 1. They define the target value J (the c-weighted team cost), the master's aggregate sum_j c^j theta^j and the
  * row-stochastic weight matrix W = 1_N c^T.
  *
  * @param values the weights; copied, validated: each in (0, 1], sum within 1e-9 of 1

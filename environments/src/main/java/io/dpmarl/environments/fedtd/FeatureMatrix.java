@@ -6,8 +6,8 @@ import java.util.random.RandomGenerator;
 import org.ejml.simple.SimpleMatrix;
 
 /**
- * The public linear features Phi in R^{S x K} of the DP federated TD(lambda) paper (Section 2: J~(s, theta) = phi(s)^T theta), with
- * the full-column-rank requirement of Assumption 2 checked at construction.
+ * The public linear features Phi in R^{S x K} of the DP federated TD(lambda) paper (Section 2: J~(s, theta) = phi(s)^T
+ * theta), with the full-column-rank requirement of Assumption 2 checked at construction.
  *
  * <p>Row s is phi(s)^T. The matrix is copied on construction and never exposed mutably.
  */

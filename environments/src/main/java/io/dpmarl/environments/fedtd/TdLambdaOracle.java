@@ -138,8 +138,10 @@ public final class TdLambdaOracle {
         return column(trueValue);
     }
 
-    /** The monitoring metric Jbar(theta) = (1/S) sum_s phi(s)^T theta (our monitoring metric: the paper plots a "J value" it
-     * does not define). */
+    /**
+     * The monitoring metric Jbar(theta) = (1/S) sum_s phi(s)^T theta (our choice: the paper plots a "J value" it does
+     * not define).
+     */
     public double averageApproximateValue(double[] theta) {
         SimpleMatrix values = phi.mult(new SimpleMatrix(theta.length, 1, true, theta));
         return values.elementSum() / values.getNumRows();

@@ -5,9 +5,9 @@ import io.dpmarl.core.validation.Checks;
 import java.util.SplittableRandom;
 
 /**
- * Factories of the DP-Nash-VI benchmark games (our benchmark set; the DP-Nash-VI paper has no experiments): random zero-sum Markov games
- * {@code RandomZS(S, A, B, H, seed)}, matching pennies, rock-paper-scissors (shifted to [0, 1]) and
- * RiverSwim-6 as the single-agent case {@code B = 1}.
+ * Factories of the DP-Nash-VI benchmark games (our benchmark set; the DP-Nash-VI paper has no experiments): random
+ * zero-sum Markov games {@code RandomZS(S, A, B, H, seed)}, matching pennies, rock-paper-scissors (shifted to [0, 1])
+ * and RiverSwim-6 as the single-agent case {@code B = 1}.
  */
 public final class ZeroSumGames {
     private ZeroSumGames() {

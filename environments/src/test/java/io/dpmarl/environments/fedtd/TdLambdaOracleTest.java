@@ -9,9 +9,9 @@ import org.ejml.simple.SimpleMatrix;
 import org.junit.jupiter.api.Test;
 
 /**
- * The closed forms of the TD(lambda) fixed point (the DP federated TD(lambda) paper, eq. (3)) against their definitions (series, fixed
- * point equation, negative definiteness) and the lambda = 0 and lambda = 1 special cases. All expected values
- * are recomputed here from the definitions with plain loops, independently of the oracle's EJML formulas.
+ * The closed forms of the TD(lambda) fixed point (the DP federated TD(lambda) paper, eq. (3)) against their definitions
+ * (series, fixed point equation, negative definiteness) and the lambda = 0 and lambda = 1 special cases. All expected
+ * values are recomputed here from the definitions with plain loops, independently of the oracle's EJML formulas.
  */
 class TdLambdaOracleTest {
     private static final double GAMMA = 0.9;

@@ -4,8 +4,8 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The K-bounded binary-tree continual counter of Chan, Shi and Song (2011, "Private and continual release of statistics",
- * Algorithm 2) over one stream {@code x_1..x_T}.
+ * The K-bounded binary-tree continual counter of Chan, Shi and Song (2011, "Private and continual release of
+ * statistics", Algorithm 2) over one stream {@code x_1..x_T}.
  *
  * <p>At step {@code t} with lowest set bit {@code i}, the exact p-sum {@code alpha[i] = sum_{j<i}
  * alpha[j] + x_t} covering {@code [t - 2^i + 1, t]} is formed, lower levels are cleared, and exactly one

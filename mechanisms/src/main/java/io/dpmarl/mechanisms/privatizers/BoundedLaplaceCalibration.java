@@ -45,7 +45,10 @@ public final class BoundedLaplaceCalibration {
         return bound;
     }
 
-    /** The variance of the (continuous) bounded Laplace law (MA-LDP, Section 6.2): {@code (2b^2 - e^{-B/b}(B^2 + 2Bb + 2b^2)) / c}. */
+    /**
+     * The variance of the (continuous) bounded Laplace law (MA-LDP, Section 6.2): {@code (2b^2 - e^{-B/b}(B^2 + 2Bb +
+     * 2b^2)) / c}.
+     */
     public static double variance(double scale, double bound) {
         Checks.positiveFinite("b", scale);
         Checks.positiveFinite("bound", bound);

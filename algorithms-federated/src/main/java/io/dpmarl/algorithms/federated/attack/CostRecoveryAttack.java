@@ -13,7 +13,8 @@ import io.dpmarl.core.model.FederatedFeatures;
  * started from, and solves the worker's update theta_{t+1}^i = v_t + alpha_t l z_t:
  * l = z_t^T (theta_{t+1}^i - v_t) / (alpha_t ||z_t||^2), r_t^i = l - d_t^T theta_t^i. This is exact with or without
  * Algorithm 2's noise, because the worker's update uses the very broadcast the observer sees: the noise protects
- * the released downlink, not the uplink (which the paper assumes confidential; the paper's Algorithm 2 adds noise only to the broadcast).
+ * the released downlink, not the uplink (which the paper assumes confidential; the paper's Algorithm 2 adds noise only
+ * to the broadcast).
  *
  * <p><b>Downlink observer</b> ({@link #fromDownlink}), the adversary of the DP guarantee: sees only the broadcasts
  * v_{t} = theta-hat_{t+1}^0 and v_{t+1} = theta-hat_{t+2}^0 and knows every other agent's cost. Since

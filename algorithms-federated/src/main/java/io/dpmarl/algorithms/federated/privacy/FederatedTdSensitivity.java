@@ -4,9 +4,10 @@ import io.dpmarl.core.validation.Checks;
 
 /**
  * Sensitivity of the aggregate released by the master of DP federated TD(lambda) (the DP federated TD(lambda)
- * paper, Lemma 7, with the step size alpha_t the printed lemma drops restored). Changing one agent's cost at one time, r_t^i -> r', changes theta_{t+1}^i by
- * alpha_t (r_t^i - r') z_t and the aggregate by c^i alpha_t (r_t^i - r') z_t, whose l2 norm is at most
- * c^i alpha_t 2R / (1 - gamma lambda) since ||z_t|| &lt;= 1/(1 - gamma lambda) when ||phi|| &lt;= 1.
+ * paper, Lemma 7, with the step size alpha_t the printed lemma drops restored). Changing one agent's cost at one time,
+ * r_t^i -> r', changes theta_{t+1}^i by alpha_t (r_t^i - r') z_t and the aggregate by c^i alpha_t (r_t^i - r') z_t,
+ * whose l2 norm is at most c^i alpha_t 2R / (1 - gamma lambda) since ||z_t|| &lt;= 1/(1 - gamma lambda) when ||phi||
+ * &lt;= 1.
  *
  * <p>This bounds the FIRST broadcast the changed cost enters. It is not a per-round bound for the run: the worker's
  * own theta carries the change into later broadcasts (by up to a factor alpha_s (1 + gamma)/(1 - gamma lambda) per

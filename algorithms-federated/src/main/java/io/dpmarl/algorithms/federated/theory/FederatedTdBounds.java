@@ -17,8 +17,8 @@ import org.apache.commons.math3.special.Erf;
  * with g = 1 + gamma (the bound on ||A(X_t)|| the proofs use; {@link Variant#SOUND}) or the printed 1 + lambda
  * ({@link Variant#PRINTED}). Lemma 2 (constant alpha in (0, Psi_1), pathwise):
  * sum_i c^i ||theta_t^i - (Theta_t)||^2 &lt;= beta^t sum_i c^i ||theta_0^i - (Theta_0)||^2 + Psi_2/(1 - beta).
- * Theorem 4 (non-rigorous: its printed integral is garbled and it ignores noise accumulation; reconstructed here): sqrt(K)(p (zeta - 2R/(1 - lambda gamma)) + 2R/(1 - lambda gamma)),
- * p = erf(zeta / (sqrt(2) sigma)).
+ * Theorem 4 (non-rigorous: its printed integral is garbled and it ignores noise accumulation; reconstructed here):
+ * sqrt(K)(p (zeta - 2R/(1 - lambda gamma)) + 2R/(1 - lambda gamma)), p = erf(zeta / (sqrt(2) sigma)).
  */
 public record FederatedTdBounds(int numAgents, int numFeatures, double costBound, double gamma, double lambda,
                                 double minWeight, Variant variant) {

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The four calibrations (the paper's Theorem 3, its Laplace baseline, and the sound moments accountant, through the
- * calibrator) and the sound whole-run accounting (a changed cost moves every later broadcast): claimed, computed (whole run) and the paper's per-round accounting.
- * Expected values: the closed forms of the Gaussian Renyi bound without subsampling (rho = (sqrt(L + eps) - sqrt(L))^2, L = ln(1/delta),
- * eps = rho + 2 sqrt(rho L)) applied to the whole-run sensitivity derived in {@link WholeRunSensitivityTest}
- * (alpha_t = (t+1)^-0.65: 266.528 Delta_M^2 and sum 54.407 Delta_M; alpha = 0.02: geometric closed form).
+ * calibrator) and the sound whole-run accounting (a changed cost moves every later broadcast): claimed, computed (whole
+ * run) and the paper's per-round accounting. Expected values: the closed forms of the Gaussian Renyi bound without
+ * subsampling (rho = (sqrt(L + eps) - sqrt(L))^2, L = ln(1/delta), eps = rho + 2 sqrt(rho L)) applied to the whole-run
+ * sensitivity derived in {@link WholeRunSensitivityTest} (alpha_t = (t+1)^-0.65: 266.528 Delta_M^2 and sum 54.407
+ * Delta_M; alpha = 0.02: geometric closed form).
  */
 class CalibrationTest {
     private static final double DELTA_M = 1 / 0.55;

@@ -62,8 +62,8 @@ class FixedPointConvergenceTest {
 
     /**
      * The same chain and costs with well-conditioned unit-norm features phi(s) = (cos(2 pi s/S), sin(2 pi s/S) + 0.5)
-     * / norm: the random U[0, 1] features of section 4 are nearly collinear (smallest eigenvalue of sym(A) about
-     * -0.003), so a convergence test of theta itself on them would need ~10^7 rounds.
+     * / norm: the random U[0, 1] features of the default generator are nearly collinear (smallest eigenvalue of sym(A)
+     * about -0.003), so a convergence test of theta itself on them would need ~10^7 rounds.
      */
     private static FederatedCostModel wellConditioned(FederatedCostModel model) {
         int states = model.numStates();

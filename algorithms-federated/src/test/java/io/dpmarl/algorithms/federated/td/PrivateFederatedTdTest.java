@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Algorithm 2 against Algorithm 1 under common random numbers (private minus non-private iterates,
  * unbiasedness, linearity in the noise scale, sensitivity). Expected values come from the linear recursion
- * e_{t+1} = (I + alpha_t A(X_t)) e_t + u_{t+1} (derived from the algorithm's linearity), evaluated here with independent loops.
+ * e_{t+1} = (I + alpha_t A(X_t)) e_t + u_{t+1} (derived from the algorithm's linearity), evaluated here with
+ * independent loops.
  */
 class PrivateFederatedTdTest {
     private static final double GAMMA = FederatedTdIdentitiesTest.GAMMA;
@@ -245,7 +246,9 @@ class PrivateFederatedTdTest {
         return total / phi.numStates();
     }
 
-    /** Sensitivity: one changed cost moves the next aggregate by exactly c^i alpha_t (r - r') z_t, of norm <= Delta_M. */
+    /**
+     * Sensitivity: one changed cost moves the next aggregate by exactly c^i alpha_t (r - r') z_t, of norm <= Delta_M.
+     */
     @Test
     void oneCostChangeMovesTheNextAggregateByTheLemma7Amount() {
         int agents = 4;

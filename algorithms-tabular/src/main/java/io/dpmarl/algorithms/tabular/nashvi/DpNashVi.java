@@ -14,8 +14,9 @@ package io.dpmarl.algorithms.tabular.nashvi;
  * log(30HSABeK/beta) is a typesetting slip); {@code N~ <= 0 => Qup = cap, Qlo = 0} (the initial counts are 0);
  * the output starts as {@code pi^1} (Delta = inf before episode 1, since with the paper's strict {@code <} against
  * Delta = H line 20 may never assign an output) with the strict {@code <} afterwards, and
- * {@link #outputFallbackUsed()} reports whether no gap ever fell below H. Per-episode cost: {@code O(H S^2 A B)} arithmetic, {@code H S} CCE LPs over {@code A B}
- * variables and {@code H S A B} closed-form post-processing problems of size S.
+ * {@link #outputFallbackUsed()} reports whether no gap ever fell below H. Per-episode cost: {@code O(H S^2 A B)}
+ * arithmetic, {@code H S} CCE LPs over {@code A B} variables and {@code H S A B} closed-form post-processing problems
+ * of size S.
  */
 public final class DpNashVi {
     private final CountShape shape;

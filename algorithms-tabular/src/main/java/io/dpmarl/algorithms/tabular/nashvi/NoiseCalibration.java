@@ -5,8 +5,8 @@ import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
 
 /**
  * Laplace scales of DP-Nash-VI's privatizers (the paper's Sections 5.1-5.2, with the sensitivity factor 2 under
- * replacement, Chan et al.'s per-node reading and the rigorous level count floor(log2 K) + 1 fixed here) and the epsilon
- * each actually guarantees.
+ * replacement, Chan et al.'s per-node reading and the rigorous level count floor(log2 K) + 1 fixed here) and the
+ * epsilon each actually guarantees.
  *
  * <p>Under the paper's replacement neighbouring (Definitions 2.2 and 2.3) one user changes, per count
  * family ({@code (h,s,a,b)} and {@code (h,s,a,b,s')}), at most {@code 2H} indicators, and each stream item

@@ -50,8 +50,8 @@ class StatisticalChecksTest {
     }
 
     /**
-     * A8 accuracy: with the explicit E of {@code ConfidenceWidth} the union bound gives P(any |N^ - N| > E/4) <= beta/3 per
-     * run; over 20 fixed-seed runs (RZ-tiny shape, K = 200, beta = 0.1) at most 20 beta/3 < 1 run may fail, i.e.
+     * A8 accuracy: with the explicit E of {@code ConfidenceWidth} the union bound gives P(any |N^ - N| > E/4) <= beta/3
+     * per run; over 20 fixed-seed runs (RZ-tiny shape, K = 200, beta = 0.1) at most 20 beta/3 < 1 run may fail, i.e.
      * none (the bound is loose: the observed maximum ratio is far below 1). The check can fail: with E/20
      * (a deliberately wrong width) violations occur.
      */

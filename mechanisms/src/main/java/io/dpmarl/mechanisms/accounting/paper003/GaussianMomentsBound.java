@@ -97,8 +97,8 @@ public final class GaussianMomentsBound {
     }
 
     /**
-     * The classic one-shot Gaussian mechanism (Dwork-Roth Theorem A.1, Definition 3 of the DP federated TD(lambda) paper):
-     * sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon, valid only for 0 &lt; epsilon &lt; 1.
+     * The classic one-shot Gaussian mechanism (Dwork-Roth Theorem A.1, Definition 3 of the DP federated TD(lambda)
+     * paper): sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon, valid only for 0 &lt; epsilon &lt; 1.
      */
     public static double classicSigma(double epsilon, double delta, double sensitivity) {
         Checks.positiveFinite("epsilon", epsilon);

@@ -8,8 +8,8 @@ import java.util.OptionalDouble;
 
 /**
  * <b>Paper-literal, unsound</b> accountant of Zeng et al., "Differentially private federated
- * TD(lambda)" (Lemma 6 + Lemma 8 as printed, Theorem 3): for Gaussian releases it adds the paper's log-moment bound S(nu, Delta) / (2 sigma^2) per round at
- * the single fixed integer order nu, and converts with the moments tail bound:
+ * TD(lambda)" (Lemma 6 + Lemma 8 as printed, Theorem 3): for Gaussian releases it adds the paper's log-moment bound
+ * S(nu, Delta) / (2 sigma^2) per round at the single fixed integer order nu, and converts with the moments tail bound:
  * epsilon(delta) = (Gamma + ln(1/delta)) / nu, delta(epsilon) = min(1, exp(Gamma - nu epsilon)).
  *
  * <p>Lemma 8 is not a valid bound (its proof replaces the density ratio

@@ -6,8 +6,8 @@ import io.dpmarl.core.solve.MatrixGames;
 
 /**
  * Exact evaluation oracles on the true model of a two-player zero-sum tabular Markov game (the
- * values and best responses of DP-Nash-VI, Section 2.1), by backward induction with {@code V_{H+1} = 0}; for evaluation only, never given to a
- * learner. The max player's reward is agent 0's; a one-agent model is the case {@code B = 1}.
+ * values and best responses of DP-Nash-VI, Section 2.1), by backward induction with {@code V_{H+1} = 0}; for evaluation
+ * only, never given to a learner. The max player's reward is agent 0's; a one-agent model is the case {@code B = 1}.
  * <ul>
  *   <li>{@link #nashValues()}: {@code V*_h(s)}, the value of the matrix game {@code Q*_h(s,.,.)} (LP).</li>
  *   <li>{@link #bestResponseToMin}: {@code V^{dagger,nu}_h(s) = max_a sum_b nu(b|s) Q_h(s,a,b)}.</li>
