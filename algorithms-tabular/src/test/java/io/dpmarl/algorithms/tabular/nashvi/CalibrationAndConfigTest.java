@@ -67,7 +67,7 @@ class CalibrationAndConfigTest {
         assertEquals(10.0, config.c2());
     }
 
-    /** Acceptance 7: sizes below 1, epsilon not positive, beta outside (0,1) give a message naming the parameter. */
+    /** Bad input: sizes below 1, epsilon not positive, beta outside (0,1) give a message naming the parameter. */
     @Test
     void badInputIsRejectedWithClearMessages() {
         assertMessage("S must be in [1, inf), got 0", () -> new CountShape(2, 0, 2, 2));
