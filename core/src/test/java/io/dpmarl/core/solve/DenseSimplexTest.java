@@ -69,7 +69,9 @@ class DenseSimplexTest {
         assertEquals(1.0, java.util.Arrays.stream(solution.point()).sum(), 1e-12);
     }
 
-    /** Matching pennies (r = 1[a = b]) and RPS shifted to [0,1]: value 1/2 with uniform strategies (spec 4.2). */
+    /**
+     * Matching pennies (r = 1[a = b]) and RPS shifted to [0,1]: value 1/2 with uniform strategies (textbook values).
+     */
     @Test
     void matrixGameValues() {
         MatrixGameSolution pennies = MatrixGames.solve(new double[][] {{1, 0}, {0, 1}});

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * The aggregation weights c = (c^1, ..., c^N) of paper 003 (Section 3): every c^i > 0 and sum_i c^i = 1. They
- * define the target value J (the c-weighted team cost), the master's aggregate sum_j c^j theta^j and the
+ * The aggregation weights c = (c^1, ..., c^N) of the DP federated TD(lambda) paper (Section 3): every c^i > 0 and sum_i
+ * c^i = 1. They define the target value J (the c-weighted team cost), the master's aggregate sum_j c^j theta^j and the
  * row-stochastic weight matrix W = 1_N c^T.
  *
  * @param values the weights; copied, validated: each in (0, 1], sum within 1e-9 of 1
@@ -31,7 +31,7 @@ public record AggregationWeights(double[] values) implements io.dpmarl.core.mode
         }
     }
 
-    /** Uniform weights c^i = 1/N (spec 003 section 4 default). */
+    /** Uniform weights c^i = 1/N (our default; the paper does not state c). */
     public static AggregationWeights uniform(int numAgents) {
         Checks.atLeast("numAgents", numAgents, 1);
         double[] c = new double[numAgents];
@@ -45,7 +45,8 @@ public record AggregationWeights(double[] values) implements io.dpmarl.core.mode
         return new AggregationWeights(c);
     }
 
-    /** Non-uniform weights c proportional to U[0.5, 1.5] draws, normalised (spec 003 section 4 variant). */
+    /** Non-uniform weights c proportional to U[0.5, 1.5] draws, normalised (our variant, to exercise a row-stochastic,
+     * not doubly stochastic, weight matrix). */
     public static AggregationWeights random(int numAgents, RandomGenerator random) {
         Checks.atLeast("numAgents", numAgents, 1);
         double[] c = new double[numAgents];

@@ -6,8 +6,8 @@ import java.util.random.RandomGenerator;
 import org.ejml.simple.SimpleMatrix;
 
 /**
- * The public linear features Phi in R^{S x K} of paper 003 (Section 2: J~(s, theta) = phi(s)^T theta), with
- * the full-column-rank requirement of Assumption 2 checked at construction.
+ * The public linear features Phi in R^{S x K} of the DP federated TD(lambda) paper (Section 2: J~(s, theta) = phi(s)^T
+ * theta), with the full-column-rank requirement of Assumption 2 checked at construction.
  *
  * <p>Row s is phi(s)^T. The matrix is copied on construction and never exposed mutably.
  */
@@ -50,7 +50,8 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
 
     /**
      * A random full-rank feature matrix: entries i.i.d. U[0, 1], resampled until the rank is K, then scaled by
-     * one constant (spec 003 section 4, proposal).
+     * one constant (our choice: the paper only requires full column rank and does not give K, the
+     * distribution or the scaling).
      *
      * @param numStates   S >= K
      * @param numFeatures K >= 1

@@ -1,7 +1,9 @@
 package io.dpmarl.environments.fedtd;
 
 /**
- * How a random feature matrix Phi is scaled after sampling (spec 003 section 4 and section 8 item 8). Scaling
+ * How a random feature matrix Phi is scaled after sampling. The federated TD(lambda) paper's
+ * Assumption 2 bounds ||phi|| by sqrt((1 - gamma lambda)/(1 + gamma)), its proofs use ||phi|| &lt;= 1 and its
+ * experiments leave the scaling unspecified; we scale to max row norm 1 by default. Scaling
  * the whole matrix by one positive constant keeps its column rank.
  */
 public enum FeatureScaling {

@@ -4,13 +4,14 @@ import io.dpmarl.core.validation.Checks;
 import java.util.random.RandomGenerator;
 
 /**
- * The exact model of a federated Markov cost process (paper 003, Section 3 and Section 6): a row-stochastic
- * transition matrix P over S global states (the fixed policies are already folded in), each agent's private
- * mean cost R^i(s, s'), the half-width of the uniform noise on instantaneous costs, and the public features Phi.
+ * The exact model of a federated Markov cost process (the DP federated TD(lambda) paper, Section 3 and Section 6): a
+ * row-stochastic transition matrix P over S global states (the fixed policies are already folded in), each agent's
+ * private mean cost R^i(s, s'), the half-width of the uniform noise on instantaneous costs, and the public features
+ * Phi.
  *
  * <p>Instantaneous cost of agent i on the transition (s, s'): r^i ~ U[R^i(s, s') - w, R^i(s, s') + w]
- * (spec 003 section 4, w = 0.05). Costs are bounded by the public design bound {@link #costBound()}, the R of Lemma 7.
- * Sampling uses non-private randomness only (this is the simulated world).
+ * (the paper's Section 6, w = 0.05). Costs are bounded by the public design bound {@link #costBound()}, the R of Lemma
+ * 7. Sampling uses non-private randomness only (this is the simulated world).
  *
  * <p>The mean costs are either given (N x S x S, copied) or generated on demand ({@link CounterMeanCosts}, what
  * {@link RandomFederatedCostChain} uses): then the model holds O(S^2 + S K) doubles whatever N, so N = 10^5 agents

@@ -4,7 +4,8 @@ import io.dpmarl.core.validation.Checks;
 import java.util.random.RandomGenerator;
 
 /**
- * Generator of the random federated Markov cost process of paper 003, Section 6 (spec 003 section 4):
+ * Generator of the random federated Markov cost process of the DP federated TD(lambda) paper, Section 6
+ * (with our choices where the paper is silent: K, Phi, c, s_0):
  * <ul>
  *   <li>P: entries i.i.d. U[0, 1], plus the constant 1e-5 on every entry (ergodicity), then each row divided by
  *   its sum (add-then-normalise), so every entry is at least 1e-5 / (S (1 + 1e-5)) > 0;</li>

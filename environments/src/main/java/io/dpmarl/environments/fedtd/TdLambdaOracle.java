@@ -3,8 +3,8 @@ package io.dpmarl.environments.fedtd;
 import org.ejml.simple.SimpleMatrix;
 
 /**
- * The exact ground truth of TD(lambda) policy evaluation on a {@link FederatedCostModel} (paper 003 eq. (3);
- * closed forms of spec 003 section 2.3):
+ * The exact ground truth of TD(lambda) policy evaluation on a {@link FederatedCostModel} (the DP federated
+ * TD(lambda) paper, eq. (3); closed forms derived here):
  * <pre>
  *   pi^T P = pi^T, sum pi = 1,  D = diag(pi)
  *   U      = (1 - lambda) gamma P (I - gamma lambda P)^{-1}
@@ -138,7 +138,10 @@ public final class TdLambdaOracle {
         return column(trueValue);
     }
 
-    /** The monitoring metric Jbar(theta) = (1/S) sum_s phi(s)^T theta (spec 003 section 5.1). */
+    /**
+     * The monitoring metric Jbar(theta) = (1/S) sum_s phi(s)^T theta (our choice: the paper plots a "J value" it does
+     * not define).
+     */
     public double averageApproximateValue(double[] theta) {
         SimpleMatrix values = phi.mult(new SimpleMatrix(theta.length, 1, true, theta));
         return values.elementSum() / values.getNumRows();

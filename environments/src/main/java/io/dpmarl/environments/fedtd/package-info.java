@@ -1,7 +1,7 @@
 /**
- * The random federated Markov cost process of paper 003 (Zeng et al., "Differentially private federated
- * TD(lambda)", IEEE TPDS 2022, Section 6; spec 003 section 4) and its exact TD(lambda) oracle (spec 003
- * section 2.3, paper eq. (3)).
+ * The random federated Markov cost process of Zeng et al., "Differentially private federated
+ * TD(lambda)", IEEE TPDS 2022, Section 6, and its exact TD(lambda) oracle (the paper's eq. (3), in closed
+ * form).
  *
  * <p>N worker agents share one global state of an S-state Markov chain (the fixed policies are folded into the
  * transition matrix P, so the process is a policy-evaluation problem). Every agent has a private mean cost

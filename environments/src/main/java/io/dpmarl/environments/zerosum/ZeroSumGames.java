@@ -5,16 +5,16 @@ import io.dpmarl.core.validation.Checks;
 import java.util.SplittableRandom;
 
 /**
- * Factories of the DP-Nash-VI benchmark games (spec 001, Section 4.2): random zero-sum Markov games
- * {@code RandomZS(S, A, B, H, seed)}, matching pennies, rock-paper-scissors (shifted to [0, 1]) and
- * RiverSwim-6 as the single-agent case {@code B = 1}.
+ * Factories of the DP-Nash-VI benchmark games (our benchmark set; the DP-Nash-VI paper has no experiments): random
+ * zero-sum Markov games {@code RandomZS(S, A, B, H, seed)}, matching pennies, rock-paper-scissors (shifted to [0, 1])
+ * and RiverSwim-6 as the single-agent case {@code B = 1}.
  */
 public final class ZeroSumGames {
     private ZeroSumGames() {
     }
 
     /**
-     * {@code RandomZS(S, A, B, H, seed)} with Dirichlet(1) rows. Draw order (documented, spec 4.2): for
+     * {@code RandomZS(S, A, B, H, seed)} with Dirichlet(1) rows. Draw order (fixed here): for
      * {@code h, s, a, b} in row-major order, first {@code S} iid Exponential(1) = Gamma(1, 1) variates
      * {@code -ln(1 - U)} normalised to the row {@code P_h(. | s, a, b)}, then {@code r_h(s, a, b) = U};
      * all uniforms come from one {@link SplittableRandom} seeded with {@code seed}. {@code s_1 = 0}.
@@ -81,7 +81,7 @@ public final class ZeroSumGames {
     }
 
     /**
-     * RiverSwim-6 (Strehl and Littman 2008; constants of spec 001 Section 4.2) as the single-agent case
+     * RiverSwim-6 (Strehl and Littman 2008, with the constants below) as the single-agent case
      * {@code B = 1}: states 0..5, actions LEFT = 0, RIGHT = 1, stationary kernel, {@code s_1 = 0}. LEFT moves to
      * {@code max(s-1, 0)}; RIGHT at 0 stays w.p. 0.4 and moves to 1 w.p. 0.6, in the middle moves right 0.35,
      * stays 0.6, moves left 0.05, at 5 stays 0.6 and moves to 4 w.p. 0.4. Rewards {@code r(0, LEFT) = 0.005},

@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 003 section 9.7 T-ENV and T-PHI: the generated process has the shape section 4 prescribes.
+ * The generated process has the shape of the DP federated TD(lambda) paper's Section 6 (with our choices for the
+ * features: full rank, max row norm 1).
  *
  * <p>The statistical check on the cost mean uses 10^5 samples and a 5-standard-error band: false-rejection
  * rate about 6e-7 under the null (the seed is fixed, so the outcome is deterministic).

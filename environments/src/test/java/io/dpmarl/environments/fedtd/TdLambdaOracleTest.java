@@ -9,9 +9,9 @@ import org.ejml.simple.SimpleMatrix;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 003 section 9.7 T-ORACLE: the closed forms of section 2.3 against their definitions (series, fixed
- * point equation, negative definiteness) and the lambda = 0 and lambda = 1 special cases. All expected values
- * are recomputed here from the definitions with plain loops, independently of the oracle's EJML formulas.
+ * The closed forms of the TD(lambda) fixed point (the DP federated TD(lambda) paper, eq. (3)) against their definitions
+ * (series, fixed point equation, negative definiteness) and the lambda = 0 and lambda = 1 special cases. All expected
+ * values are recomputed here from the definitions with plain loops, independently of the oracle's EJML formulas.
  */
 class TdLambdaOracleTest {
     private static final double GAMMA = 0.9;
@@ -151,7 +151,7 @@ class TdLambdaOracleTest {
     }
 
     /**
-     * E[A(X_t)] -> A and E[(B(X_t))^T] -> b (spec 003 section 2.3): time averages over 10^6 steps of one trajectory
+     * E[A(X_t)] -> A and E[(B(X_t))^T] -> b (the paper's eq. (3)): time averages over 10^6 steps of one trajectory
      * within 2% (relative Frobenius / Euclidean). The chain mixes in a few steps and the trace in about
      * 1/(1 - gamma lambda) = 2 steps, so the averages' relative standard error is at most about 0.2% (observed error of A:
      * 0.04%): the 2% band is at least 10 standard errors (deterministic with the fixed seed).

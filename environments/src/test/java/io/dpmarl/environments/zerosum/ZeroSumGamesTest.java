@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Tests of the tabular zero-sum games (spec 001 Sections 4.2 and 9.5). */
+/** Tests of the tabular zero-sum games (the DP-Nash-VI benchmark games). */
 class ZeroSumGamesTest {
 
     @Test
@@ -100,7 +100,7 @@ class ZeroSumGamesTest {
         }
     }
 
-    /** The RiverSwim-6 table of spec 4.2, entry by entry. */
+    /** The RiverSwim-6 table of Strehl and Littman (2008), entry by entry. */
     @Test
     void riverSwimTable() {
         TabularZeroSumGame river = ZeroSumGames.riverSwim(20);

@@ -4,8 +4,8 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The K-bounded binary-tree continual counter of Chan, Shi and Song (2011, Algorithm 2; spec 001
- * Section 2.5) over one stream {@code x_1..x_T}.
+ * The K-bounded binary-tree continual counter of Chan, Shi and Song (2011, "Private and continual release of
+ * statistics", Algorithm 2) over one stream {@code x_1..x_T}.
  *
  * <p>At step {@code t} with lowest set bit {@code i}, the exact p-sum {@code alpha[i] = sum_{j<i}
  * alpha[j] + x_t} covering {@code [t - 2^i + 1, t]} is formed, lower levels are cleared, and exactly one
@@ -16,7 +16,8 @@ import io.dpmarl.core.validation.Checks;
  *
  * <p>Privacy: with Laplace node noise of scale {@code b} and items in [0, 1], changing one item changes
  * at most {@code L} released nodes by at most 1 each, so the release of all nodes is {@code L / b}-DP
- * (Chan et al. Theorem 3.5 with the rigorous level count, spec 001 Section 8 item 8). With Gaussian node
+ * (Chan et al. Theorem 3.5 with the rigorous level count: an item lies in up to
+ * L = floor(log2 T) + 1 released nodes, not log2 T). With Gaussian node
  * noise the L2 sensitivity is {@code sqrt(L)} and the release is {@code L / (2 sigma^2)}-zCDP.
  *
  * <p>Float safety: each item is first rounded to the node noise's grid {@link NodeNoise#granularity()}, so

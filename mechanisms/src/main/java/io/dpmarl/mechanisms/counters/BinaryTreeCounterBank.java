@@ -7,7 +7,8 @@ import io.dpmarl.mechanisms.noise.Samplers;
 /**
  * A bank of {@code n} binary-tree counters ({@link BinaryTreeCounter}) stepped together over a common
  * horizon T, stored in flat arrays for speed. Every stream is stepped at every time, zero items
- * included, so the release schedule is data-independent (spec 001 Section 2.4); each step draws exactly
+ * included, so the release schedule is data-independent (as the central privatizer of DP-Nash-VI,
+ * Section 5.1, needs); each step draws exactly
  * {@code n} node noises, one per stream, in stream order. Outputs equal those of {@code n} separate
  * counters fed the same noise sequence.
  *

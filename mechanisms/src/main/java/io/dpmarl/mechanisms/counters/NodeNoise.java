@@ -50,7 +50,7 @@ public interface NodeNoise {
 
     /**
      * A bound {@code tau} such that a sum of {@code nodes} independent draws exceeds {@code tau} in
-     * absolute value with probability at most {@code delta} (per release, spec 001 Section 2.5).
+     * absolute value with probability at most {@code delta} (per release).
      */
     double tailBound(int nodes, double delta);
 
@@ -66,7 +66,7 @@ public interface NodeNoise {
 
     /**
      * Laplace noise {@code Lap(b)}. Tail of a sum of {@code n} draws (Chan-Shi-Song Lemma 2.8, Dwork-Roth
-     * Cor. 12.4, spec 001 Section 2.5): {@code P(|Y| > b max(sqrt n, sqrt lambda) sqrt(8 lambda)) <= delta}
+     * Cor. 12.4): {@code P(|Y| > b max(sqrt n, sqrt lambda) sqrt(8 lambda)) <= delta}
      * with {@code lambda = ln(2 / delta)}.
      *
      * @param scale the Laplace scale b, in [0, inf)
@@ -146,7 +146,7 @@ public interface NodeNoise {
     /**
      * {@code tau(n, b, delta) = b max(sqrt n, sqrt lambda) sqrt(8 lambda)}, {@code lambda = ln(2 / delta)}:
      * a sum of {@code n} iid {@code Lap(b)} exceeds {@code tau} in absolute value with probability at most
-     * delta (spec 001 Sections 2.5 and 3.4).
+     * delta (Chan-Shi-Song Lemma 2.8).
      *
      * @throws IllegalArgumentException if n is below 1, b negative or delta outside (0, 1)
      */

@@ -160,7 +160,7 @@ public final class Samplers {
     /**
      * A float-safe sample of the uniform law on {@code [-halfWidth, halfWidth]}: {@code k * r} with
      * {@code r = uniformGranularity(halfWidth)}, {@code K = floor(halfWidth / r)} and {@code k} exactly uniform
-     * on {@code {-K, ..., K}} (MA-LDP's uniform mechanism, spec 000 section 3.4). A shift of {@code j r}
+     * on {@code {-K, ..., K}} (MA-LDP's uniform mechanism, Section 6.1). A shift of {@code j r}
      * between two inputs gives total variation exactly {@code min(1, j / (2K + 1))}.
      *
      * @throws IllegalArgumentException if halfWidth is not in (0, inf)
@@ -178,7 +178,7 @@ public final class Samplers {
     }
 
     /**
-     * A float-safe bounded Laplace sample (spec 000 section 3.5): the float-safe Laplace of scale {@code b}
+     * A float-safe bounded Laplace sample (MA-LDP, Section 6.2): the float-safe Laplace of scale {@code b}
      * conditioned on {@code |x| <= bound}, by rejection; its law is the discrete Laplace on the grid
      * {@link #laplaceGranularity(double)} restricted to {@code [-bound, bound]}, that is the density
      * {@code exp(-|x|/b) / (2b (1 - exp(-bound/b)))} up to the grid. Expected number of trials

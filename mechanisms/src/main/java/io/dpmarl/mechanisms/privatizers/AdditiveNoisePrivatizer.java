@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * Additive noise on a real statistic: a {@link Statistic.Scalar}, a {@link Statistic.Vector} (independent
  * noise per coordinate) or a {@link Statistic.SymmetricMatrix} (independent noise on the upper triangle,
- * diagonal included, mirrored below; MA-LDP Alg. 1 and spec 000 section 3.0).
+ * diagonal included, mirrored below; MA-LDP Alg. 1).
  *
  * <p>Float safety: each input coordinate is first rounded to the noise grid {@code r}
  * ({@link NoiseDistribution#granularity()}), so {@code input + noise} is exact. Rounding can move two neighbouring

@@ -4,9 +4,9 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
- * Privacy of the bounded Laplace mechanism (spec 000 section 3.5): Laplace noise of scale {@code b}
- * restricted to {@code [-B, B]}. The paper (MA-LDP Theorem 7) claims pure {@code Delta/b}-DP; this is
- * [FLAW]: the support {@code [x - B, x + B]} moves with the input. The sound guarantee is
+ * Privacy of the bounded Laplace mechanism (MA-LDP, Section 6.2): Laplace noise of scale {@code b}
+ * restricted to {@code [-B, B]}. The paper (MA-LDP Theorem 7) claims pure {@code Delta/b}-DP; the paper's
+ * statement is wrong here: the support {@code [x - B, x + B]} moves with the input. The sound guarantee is
  * {@code (Delta/b, delta)} with {@code delta} the mass outside the overlap,
  * {@code (e^{-(B - Delta)/b} - e^{-B/b}) / (2 (1 - e^{-B/b}))}, worst case a whole L1 shift on one coordinate
  * (the function is convex and vanishes at 0, hence superadditive). It needs {@code Delta < B}.
@@ -45,7 +45,10 @@ public final class BoundedLaplaceCalibration {
         return bound;
     }
 
-    /** The variance of the (continuous) bounded Laplace law, spec 000 section 3.5: {@code (2b^2 - e^{-B/b}(B^2 + 2Bb + 2b^2)) / c}. */
+    /**
+     * The variance of the (continuous) bounded Laplace law (MA-LDP, Section 6.2): {@code (2b^2 - e^{-B/b}(B^2 + 2Bb +
+     * 2b^2)) / c}.
+     */
     public static double variance(double scale, double bound) {
         Checks.positiveFinite("b", scale);
         Checks.positiveFinite("bound", bound);

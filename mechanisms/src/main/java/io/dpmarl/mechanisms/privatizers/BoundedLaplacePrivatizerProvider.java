@@ -19,10 +19,10 @@ import java.util.Optional;
 
 /**
  * Plugin {@code bounded-laplace(epsilon, bound, sensitivity)}: float-safe Laplace noise of scale
- * {@code b = sensitivity / epsilon} restricted to {@code [-bound, bound]} (MA-LDP section 6.2, spec 000
- * section 3.5). The computed guarantee is {@code (epsilon, delta)} with {@code delta} from
- * {@link BoundedLaplaceCalibration#delta}; the paper's claim, pure epsilon-DP ([FLAW]), is
- * {@link Privatizer#claimedGuarantee()}. Needs {@code bound > sensitivity}.
+ * {@code b = sensitivity / epsilon} restricted to {@code [-bound, bound]} (MA-LDP section 6.2). The computed guarantee
+ * is {@code (epsilon, delta)} with {@code delta} from {@link BoundedLaplaceCalibration#delta}; the paper's claim, pure
+ * epsilon-DP (wrong: the support moves with the input), is {@link Privatizer#claimedGuarantee()}. Needs {@code bound >
+ * sensitivity}.
  */
 @AutoService(PluginProvider.class)
 public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Privatizer> {

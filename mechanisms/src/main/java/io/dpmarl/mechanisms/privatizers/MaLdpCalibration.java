@@ -10,9 +10,10 @@ import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Optional;
 
 /**
- * The noise calibrations of MA-LDP (spec 000 section 3) for one release of an agent's statistic
- * ({@code Delta Lambda} matrix or {@code Delta u} vector) in an episode of horizon {@code H}, with {@code nd}
- * = number of agents times feature dimension. Each user's episode enters {@code 2H} releases per agent, so
+ * The noise calibrations of MA-LDP (Trivedi and Hemachandra, "Local differential privacy
+ * preserving mechanisms for multi-agent reinforcement learning", Sections 5-6 and Appendix D) for one release of an
+ * agent's statistic ({@code Delta Lambda} matrix or {@code Delta u} vector) in an episode of horizon {@code H}, with
+ * {@code nd} = number of agents times feature dimension. Each user's episode enters {@code 2H} releases per agent, so
  * each release targets {@code (epsilon / (2H), delta / (2H))}.
  *
  * <ul>
@@ -20,17 +21,18 @@ import java.util.Optional;
  *       (Thm 1), Laplace and bounded Laplace {@code b = 4H^3 sqrt(nd) / epsilon} (Thms 3, 7, bound {@code B = b}),
  *       uniform {@code a = 4H^3 sqrt(ln(2H/delta))} (Thm 5; the App. D.3 variant without the square root as
  *       {@code uniform-formula=no-sqrt}). The claimed guarantee is the paper's; the computed guarantee is what
- *       the calibration actually gives at the correct sensitivity ([FLAW]s of spec 000: the upper-triangle L1
- *       sensitivity of the matrix is {@code (nd + 1) H^2}, not {@code 2 sqrt(nd) H^2}; the uniform mechanism
- *       gives {@code delta_r = Delta_1 / (2a)}; bounded Laplace is not pure DP).</li>
+ *       the calibration actually gives at the correct sensitivity (the paper's statements are wrong here: the
+ *       upper-triangle L1 sensitivity of the matrix is {@code (nd + 1) H^2}, not {@code 2 sqrt(nd) H^2}; the uniform
+ *       mechanism gives {@code delta_r = Delta_1 / (2a)}; bounded Laplace is not pure DP).</li>
  *   <li>{@link #SOUND}: noise calibrated from the correct sensitivity so that the computed guarantee meets the
  *       per-release target: analytic Gaussian (Balle-Wang) for {@code (epsilon_r, delta_r)},
  *       {@code b = Delta_1 / epsilon_r}, {@code a = Delta_1 / (2 delta_r)} and a bounded-Laplace bound with
  *       non-overlap mass {@code delta_r}.</li>
  * </ul>
- * Sensitivities (spec 000 section 3.1): {@code Delta_2 = 2 H^2}; {@code Delta_1 = 2 sqrt(nd) H^2} for the vector,
- * {@code (nd + 1) H^2} for the matrix's upper triangle. The paper-literal calibration also assumes
- * {@code ||phi_V|| <= H}, which the paper's own experiment violates (spec 000 section 3.1); that is the
+ * Sensitivities (MA-LDP Appendix D, corrected for the matrix): {@code Delta_2 = 2 H^2}; {@code Delta_1 = 2 sqrt(nd)
+ * H^2} for the vector, {@code (nd + 1) H^2} for the matrix's upper triangle. The paper-literal calibration also assumes
+ * {@code ||phi_V|| <= H}, which the paper's own experiment violates (its
+ * network MDP reaches ||phi_V|| of about 3.2 H); that is the
  * learner's business (clipping), not the noise's.
  *
  * <p>Float safety (both calibrations): the guarantees hold at the effective sensitivity {@code Delta + m r} (L1) or

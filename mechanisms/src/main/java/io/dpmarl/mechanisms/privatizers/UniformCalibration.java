@@ -4,7 +4,7 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
- * Privacy of the uniform mechanism (MA-LDP section 6.1, spec 000 section 3.4): noise {@code U[-a, a]} per
+ * Privacy of the uniform mechanism (MA-LDP section 6.1, Theorem 5): noise {@code U[-a, a]} per
  * coordinate. Its privacy loss is 0 or infinite, so it gives a (0, delta) guarantee with delta the total
  * variation between the shifted laws: {@code 1 - prod_j max(0, 1 - |v_j|/(2a)) <= min(1, ||v||_1 / (2a))}.
  */

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Plugin {@code uniform(a | delta, sensitivity)}: float-safe uniform noise on {@code [-a, a]} (MA-LDP section 6.1,
- * spec 000 section 3.4), a (0, delta) guarantee with {@code delta = min(1, sensitivity / (2a))} for an L1
+ * Theorem 5), a (0, delta) guarantee with {@code delta = min(1, sensitivity / (2a))} for an L1
  * sensitivity. Give {@code a} (delta is computed) or {@code delta} ({@code a = sensitivity / (2 delta)}). The
  * reported delta covers the grid rounding of at most {@code max-coordinates} coordinates
  * ({@link UniformCalibration#floatSafeDelta}); from a target delta the half-width is widened accordingly.

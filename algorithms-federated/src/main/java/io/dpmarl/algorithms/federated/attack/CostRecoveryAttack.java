@@ -5,14 +5,16 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.model.FederatedFeatures;
 
 /**
- * Cost-recovery attacks on federated TD(lambda) (spec 003 section 3.1, test T-ATTACK). The attacker knows the
+ * Cost-recovery attacks on federated TD(lambda) (the threat model of the DP federated TD(lambda) paper, Section 5.1:
+ * the private data are the agents' costs r_t^i). The attacker knows the
  * public data: states, features, gamma, lambda, alpha_t, hence the trace z_t and d_t = gamma phi(s_{t+1}) - phi(s_t).
  *
  * <p><b>Uplink observer</b> ({@link #fromUplink}): sees theta_t^i, theta_{t+1}^i and the broadcast v_t the worker
  * started from, and solves the worker's update theta_{t+1}^i = v_t + alpha_t l z_t:
  * l = z_t^T (theta_{t+1}^i - v_t) / (alpha_t ||z_t||^2), r_t^i = l - d_t^T theta_t^i. This is exact with or without
  * Algorithm 2's noise, because the worker's update uses the very broadcast the observer sees: the noise protects
- * the released downlink, not the uplink (which the paper assumes confidential; spec 003 section 8 item 34).
+ * the released downlink, not the uplink (which the paper assumes confidential; the paper's Algorithm 2 adds noise only
+ * to the broadcast).
  *
  * <p><b>Downlink observer</b> ({@link #fromDownlink}), the adversary of the DP guarantee: sees only the broadcasts
  * v_{t} = theta-hat_{t+1}^0 and v_{t+1} = theta-hat_{t+2}^0 and knows every other agent's cost. Since

@@ -9,7 +9,8 @@ import io.dpmarl.mechanisms.noise.Samplers;
 
 /**
  * Calibrates the master's noise for a target (epsilon, delta) over the T rounds of a {@link WholeRunSensitivity}
- * with one of the four {@link NoiseCalibration} rules (spec 003 sections 3.5-3.7) and states the claimed
+ * with one of the four {@link NoiseCalibration} rules (the paper's Theorem 3, the Laplace baseline
+ * of its Section 6, and the sound moments accountant without subsampling) and states the claimed
  * guarantee, the sound whole-run guarantee ("computed") and the paper's per-round accounting:
  * <ul>
  *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta_M)/(nu epsilon)); claimed (epsilon, delta) (the paper).</li>

@@ -3,10 +3,11 @@ package io.dpmarl.algorithms.federated.privacy;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * Sensitivity of the aggregate released by the master of DP federated TD(lambda) (paper 003 Lemma 7; spec 003
- * section 3.3). Changing one agent's cost at one time, r_t^i -> r', changes theta_{t+1}^i by
- * alpha_t (r_t^i - r') z_t and the aggregate by c^i alpha_t (r_t^i - r') z_t, whose l2 norm is at most
- * c^i alpha_t 2R / (1 - gamma lambda) since ||z_t|| &lt;= 1/(1 - gamma lambda) when ||phi|| &lt;= 1.
+ * Sensitivity of the aggregate released by the master of DP federated TD(lambda) (the DP federated TD(lambda)
+ * paper, Lemma 7, with the step size alpha_t the printed lemma drops restored). Changing one agent's cost at one time,
+ * r_t^i -> r', changes theta_{t+1}^i by alpha_t (r_t^i - r') z_t and the aggregate by c^i alpha_t (r_t^i - r') z_t,
+ * whose l2 norm is at most c^i alpha_t 2R / (1 - gamma lambda) since ||z_t|| &lt;= 1/(1 - gamma lambda) when ||phi||
+ * &lt;= 1.
  *
  * <p>This bounds the FIRST broadcast the changed cost enters. It is not a per-round bound for the run: the worker's
  * own theta carries the change into later broadcasts (by up to a factor alpha_s (1 + gamma)/(1 - gamma lambda) per
@@ -23,7 +24,8 @@ public final class FederatedTdSensitivity {
         return 2 * costBound / (1 - gamma * lambda);
     }
 
-    /** The round-dependent bound c_max alpha_t 2R / (1 - gamma lambda) (spec 003 section 3.3, proposal). */
+    /** The round-dependent bound c_max alpha_t 2R / (1 - gamma lambda) (our tightening of Lemma 7, which the paper
+     * does not state; valid for any alpha_t). */
     public static double tight(double costBound, double gamma, double lambda, double maxWeight, double alpha) {
         Checks.probability("maxWeight", maxWeight);
         Checks.positiveFinite("alpha", alpha);

@@ -1,11 +1,12 @@
 package io.dpmarl.algorithms.federated.privacy;
 
 /**
- * How the master's noise scale is chosen for a target budget over T rounds (spec 003 sections 3.5-3.7).
+ * How the master's noise scale is chosen for a target budget over T rounds: the DP federated TD(lambda) paper's
+ * Theorem 3, its Laplace baseline (Section 6), or the sound moments accountant.
  */
 public enum NoiseCalibration {
     /**
-     * PAPER-LITERAL (unsound in general): paper 003 Theorem 3, sigma^2 = T S(nu, Delta_M) / (nu epsilon) from the
+     * PAPER-LITERAL (unsound in general): the paper's Theorem 3, sigma^2 = T S(nu, Delta_M) / (nu epsilon) from the
      * flawed Lemma 8; the reproduction uses nu = 3 and delta = e^{-3 epsilon/2}. The report states the true
      * epsilon of the returned sigma, computed with a sound accountant.
      */
@@ -14,7 +15,8 @@ public enum NoiseCalibration {
      * Sound default: the smallest Gaussian sigma (up to the float-safe grid excess) for which the whole run of T
      * broadcasts, ONE Gaussian mechanism on the concatenated releases with the {@link WholeRunSensitivity} of the
      * step-size schedule, is (epsilon, delta)-DP under the exact moments (Renyi) bound without subsampling
-     * (spec 003 section 3.7 applied to the whole-run sensitivity; review finding 5).
+     * (the standard Gaussian Renyi bound, Abadi et al. 2016 with sampling rate 1, applied to the whole-run
+     * sensitivity, because a changed cost also moves later broadcasts).
      */
     SOUND_MOMENTS(NoiseMechanism.GAUSSIAN),
     /**

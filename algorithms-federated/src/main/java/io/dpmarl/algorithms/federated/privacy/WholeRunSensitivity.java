@@ -6,10 +6,10 @@ import io.dpmarl.core.model.FederatedFeatures;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The sensitivity of the WHOLE released downlink sequence of DP federated TD(lambda) (paper 003 Algorithm 2) to a
+ * The sensitivity of the WHOLE released downlink sequence of DP federated TD(lambda) (the paper's Algorithm 2) to a
  * change of one agent's cost at one time (the event-level relation of Lemma 7), for a public step-size schedule.
- * This is the sound replacement for the paper's "Delta_M per round" argument (spec 003 section 8 item 20; review
- * finding 5).
+ * This is the sound replacement for the paper's "Delta_M per round" argument, which ignores that a
+ * changed cost also perturbs later rounds through the worker's own theta^i (derived here).
  *
  * <p><b>Derivation.</b> Let the cost r_t^i of agent i at round t change to r', and compare the two runs given the
  * same past broadcasts (the adaptive-composition coupling: each broadcast is Gaussian or Laplace noise around a
@@ -34,7 +34,7 @@ import io.dpmarl.core.validation.Checks;
  * the sequence of t times alpha_{t+j+1} / alpha_t &lt;= 1, and the sequence of t has one more term. For other
  * schedules the maximum over t is computed exactly (O(T^2), T at most {@value #MAX_GENERAL_ROUNDS}).
  *
- * <p>Example (spec 003 defaults gamma = 0.9, lambda = 0.5, R = 0.5): kappa = 3.4545; with alpha_t = (t+1)^-0.65
+ * <p>Example (our default setting gamma = 0.9, lambda = 0.5, R = 0.5): kappa = 3.4545; with alpha_t = (t+1)^-0.65
  * the change of one later release reaches 6.83 Delta_M and sum_s a_{0,s}^2 = 266.53 Delta_M^2 (already for
  * T = 100), so the paper's T-fold composition of "Delta_M per round" (T Delta_M^2) understates the run for
  * T &lt;= 266; with alpha = 0.02 the sum is 4.02e-4 Delta_M^2.

@@ -1,5 +1,6 @@
 /**
- * Privacy of DP federated TD(lambda) (paper 003 Section 5; spec 003 section 3): the sensitivity of Lemma 7,
+ * Privacy of DP federated TD(lambda) (Zeng et al., "Differentially private federated TD(lambda)", IEEE TPDS
+ * 2022, Section 5): the sensitivity of Lemma 7,
  * the master's noise privatizer (Gaussian or Laplace on the broadcast aggregate, central DP at the trusted
  * master), the whole-run sensitivity of a step-size schedule (a changed cost keeps moving later broadcasts
  * through the worker's own theta, so the run is accounted as one mechanism on the concatenated releases), the four

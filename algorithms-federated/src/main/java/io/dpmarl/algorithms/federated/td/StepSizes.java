@@ -3,9 +3,9 @@ package io.dpmarl.algorithms.federated.td;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The step-size schedules of paper 003 Section 6: constant alpha, and the time-varying alpha_t = t^{-p} of
- * Figures 1 and 3, indexed as (t + 1)^{-p} from t = 0 because t^{-p} is undefined at 0 (spec 003 section 8
- * item 6).
+ * The step-size schedules of the DP federated TD(lambda) paper, Section 6: constant alpha, and the time-varying alpha_t
+ * = t^{-p} of Figures 1 and 3, indexed as (t + 1)^{-p} from t = 0 because t^{-p} is undefined at 0 (our choice; the
+ * paper is silent).
  */
 public final class StepSizes {
     private StepSizes() {

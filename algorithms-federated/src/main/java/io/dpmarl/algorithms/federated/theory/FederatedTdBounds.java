@@ -4,7 +4,8 @@ import io.dpmarl.core.validation.Checks;
 import org.apache.commons.math3.special.Erf;
 
 /**
- * Constants and bounds of paper 003 (spec 003 sections 7.2, 7.3 and 7.5) for N agents, K features, cost bound R,
+ * Constants and bounds of the DP federated TD(lambda) paper (Theorem 2, Lemmas 1-2 and
+ * Theorem 4) for N agents, K features, cost bound R,
  * discount gamma, trace decay lambda and minimum weight c_min:
  * <pre>
  *   e_1   = 1 + (g/(1 - gamma lambda))^2 + 2R sqrt(NK)/(1 - gamma lambda)
@@ -16,8 +17,8 @@ import org.apache.commons.math3.special.Erf;
  * with g = 1 + gamma (the bound on ||A(X_t)|| the proofs use; {@link Variant#SOUND}) or the printed 1 + lambda
  * ({@link Variant#PRINTED}). Lemma 2 (constant alpha in (0, Psi_1), pathwise):
  * sum_i c^i ||theta_t^i - (Theta_t)||^2 &lt;= beta^t sum_i c^i ||theta_0^i - (Theta_0)||^2 + Psi_2/(1 - beta).
- * Theorem 4 (flagged non-rigorous by the spec): sqrt(K)(p (zeta - 2R/(1 - lambda gamma)) + 2R/(1 - lambda gamma)),
- * p = erf(zeta / (sqrt(2) sigma)).
+ * Theorem 4 (non-rigorous: its printed integral is garbled and it ignores noise accumulation; reconstructed here):
+ * sqrt(K)(p (zeta - 2R/(1 - lambda gamma)) + 2R/(1 - lambda gamma)), p = erf(zeta / (sqrt(2) sigma)).
  */
 public record FederatedTdBounds(int numAgents, int numFeatures, double costBound, double gamma, double lambda,
                                 double minWeight, Variant variant) {

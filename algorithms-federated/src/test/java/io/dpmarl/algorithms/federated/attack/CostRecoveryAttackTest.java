@@ -23,12 +23,12 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The attack demonstration of issue 5 (spec 003 section 3.1, T-ATTACK). Without noise an observer of the uplink
- * and downlink recovers every private cost to 1e-10; an observer of the downlink alone who knows the other
- * agents' costs also recovers it exactly. With Gaussian noise on the downlink the downlink observer's error is
- * exactly the propagated noise term of {@link CostRecoveryAttack}, and its standardised value has unit variance:
- * over 2000 rounds the sample variance of the standardised errors is within 0.8..1.25 (about 5 standard errors
- * of a chi-square with 2000 degrees of freedom on each side; false-rejection rate below 1e-6). A deliberately
+ * The attack demonstration for DP federated TD(lambda) (why the paper's Section 5.1 calls for privacy). Without noise
+ * an observer of the uplink and downlink recovers every private cost to 1e-10; an observer of the downlink alone who
+ * knows the other agents' costs also recovers it exactly. With Gaussian noise on the downlink the downlink observer's
+ * error is exactly the propagated noise term of {@link CostRecoveryAttack}, and its standardised value has unit
+ * variance: over 2000 rounds the sample variance of the standardised errors is within 0.8..1.25 (about 5 standard
+ * errors of a chi-square with 2000 degrees of freedom on each side; false-rejection rate below 1e-6). A deliberately
  * wrong noise scale (1.2 sigma in the prediction) is rejected by the same band.
  */
 class CostRecoveryAttackTest {

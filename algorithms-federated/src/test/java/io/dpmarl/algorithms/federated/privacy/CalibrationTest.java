@@ -10,11 +10,12 @@ import io.dpmarl.core.privacy.PrivacyGuarantee;
 import org.junit.jupiter.api.Test;
 
 /**
- * The four calibrations against spec 003 sections 3.5-3.7 (T-LAP, T-THM3 through the calibrator) and the sound
- * whole-run accounting of review finding 5: claimed, computed (whole run) and the paper's per-round accounting.
- * Expected values: the closed forms of spec 003 section 3.7 (rho = (sqrt(L + eps) - sqrt(L))^2, L = ln(1/delta),
- * eps = rho + 2 sqrt(rho L)) applied to the whole-run sensitivity derived in {@link WholeRunSensitivityTest}
- * (alpha_t = (t+1)^-0.65: 266.528 Delta_M^2 and sum 54.407 Delta_M; alpha = 0.02: geometric closed form).
+ * The four calibrations (the paper's Theorem 3, its Laplace baseline, and the sound moments accountant, through the
+ * calibrator) and the sound whole-run accounting (a changed cost moves every later broadcast): claimed, computed (whole
+ * run) and the paper's per-round accounting. Expected values: the closed forms of the Gaussian Renyi bound without
+ * subsampling (rho = (sqrt(L + eps) - sqrt(L))^2, L = ln(1/delta), eps = rho + 2 sqrt(rho L)) applied to the whole-run
+ * sensitivity derived in {@link WholeRunSensitivityTest} (alpha_t = (t+1)^-0.65: 266.528 Delta_M^2 and sum 54.407
+ * Delta_M; alpha = 0.02: geometric closed form).
  */
 class CalibrationTest {
     private static final double DELTA_M = 1 / 0.55;
@@ -104,7 +105,7 @@ class CalibrationTest {
                         1e-9 * epsilon);
             }
         }
-        // the spec's reference point: time-varying, eps = 10, delta = e^-15: sigma_0 = 16.3257 Delta_M / 1.5939
+        // hand-computed reference point: time-varying, eps = 10, delta = e^-15: sigma_0 = 16.3257 Delta_M / 1.5939
         CalibratedNoise at10 = FederatedTdCalibrator.calibrate(NoiseCalibration.SOUND_MOMENTS,
                 new PrivacyBudget(10, Math.exp(-15)), timeVarying(1000), 10, 3);
         assertEquals(18.6236, at10.scale(), 0.006);
@@ -117,7 +118,7 @@ class CalibrationTest {
             PrivacyBudget budget = new PrivacyBudget(epsilon, delta);
             CalibratedNoise paper = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3, budget,
                     timeVarying(1000), 10, 3);
-            // T-THM3: sigma^2 = T S(3, Delta)/(3 eps), S(3, Delta) = 80 + 32 Delta
+            // Theorem 3 as printed: sigma^2 = T S(3, Delta)/(3 eps), S(3, Delta) = 80 + 32 Delta
             assertEquals(1000 * (80 + 32 * DELTA_M) / (3 * epsilon), paper.perCoordinateVariance(), 1e-9 * epsilon);
             assertEquals(budget, new PrivacyBudget(((PrivacyGuarantee.ApproxDp) paper.claimed()).epsilon(),
                     ((PrivacyGuarantee.ApproxDp) paper.claimed()).delta()));
@@ -138,7 +139,7 @@ class CalibrationTest {
                 assertTrue(soundHere.perCoordinateVariance() < laplace.perCoordinateVariance());
             }
         }
-        // the paper's per-round accounting of its sigma, evaluated soundly: 4.9990 (spec 003 section 3.5 table)
+        // the paper's per-round accounting of its sigma, evaluated soundly: 4.9990 (computed by hand)
         CalibratedNoise at10 = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
                 new PrivacyBudget(10, Math.exp(-15)), timeVarying(1000), 10, 3);
         assertEquals(4.9990, ((PrivacyGuarantee.ApproxDp) at10.paperPerRound()).epsilon(), 1e-4);

@@ -19,7 +19,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole-run sensitivity of DP federated TD(lambda) (review finding 5, spec 003 section 8 item 20). Expected
+ * The whole-run sensitivity of DP federated TD(lambda) (a changed cost also perturbs later rounds
+ * through the worker's own theta, which the paper's per-round Lemma 7 ignores). Expected
  * values come from the derivation in {@link WholeRunSensitivity}: the influence of one changed cost on release s is
  * at most a_{t,s}, a_{t,t+1} = alpha_t Delta_M, a_{t,s+1} = kappa alpha_s a_{t,s}, with Delta_M = 2R/(1 - gamma
  * lambda) = 1/0.55 and kappa = (1 + gamma)/(1 - gamma lambda) = 1.9/0.55 at R = 0.5, gamma = 0.9, lambda = 0.5.

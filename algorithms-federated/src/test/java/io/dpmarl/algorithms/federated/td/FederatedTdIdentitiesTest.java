@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Exact identities of Algorithm 1 (spec 003 sections 2.1 and 9.7: T-TRACE, T-N1, T-AGG, T-MATRIX), checked
+ * Exact identities of Algorithm 1 of the federated TD(lambda) paper (trace recursion, the N = 1
+ * case, the aggregation, and the matrix form A(X_t), b(X_t)), checked
  * against formulas re-derived here with independent loops; no expected value comes from running the code.
  */
 class FederatedTdIdentitiesTest {
@@ -103,7 +104,7 @@ class FederatedTdIdentitiesTest {
         }
     }
 
-    /** T-AGG and T-MATRIX with non-uniform c (row-stochastic, not doubly stochastic). */
+    /** Aggregation and matrix form with non-uniform c (row-stochastic, not doubly stochastic). */
     @Test
     void matrixRecursionsHoldEveryRound() {
         int agents = 5;

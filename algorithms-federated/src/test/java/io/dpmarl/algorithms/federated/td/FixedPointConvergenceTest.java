@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Acceptance 2 of issue 5 (spec 003 section 2.3, Theorem 1): the closed-form TD(lambda) fixed point theta*
+ * Convergence to the fixed point (the paper's eq. (3) and Theorem 1): the closed-form TD(lambda) fixed point theta*
  * equals the long-run average of a non-private Algorithm 1 run on a small instance (N = 3, S = 6, K = 2,
  * gamma = 0.8, non-uniform c, well-conditioned features), for lambda = 0 (TD(0)), 0.5 and 1 (the D-weighted projection of J).
  *
@@ -62,8 +62,8 @@ class FixedPointConvergenceTest {
 
     /**
      * The same chain and costs with well-conditioned unit-norm features phi(s) = (cos(2 pi s/S), sin(2 pi s/S) + 0.5)
-     * / norm: the random U[0, 1] features of section 4 are nearly collinear (smallest eigenvalue of sym(A) about
-     * -0.003), so a convergence test of theta itself on them would need ~10^7 rounds.
+     * / norm: the random U[0, 1] features of the default generator are nearly collinear (smallest eigenvalue of sym(A)
+     * about -0.003), so a convergence test of theta itself on them would need ~10^7 rounds.
      */
     private static FederatedCostModel wellConditioned(FederatedCostModel model) {
         int states = model.numStates();

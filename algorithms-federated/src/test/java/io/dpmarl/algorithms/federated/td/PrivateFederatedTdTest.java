@@ -19,9 +19,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Algorithm 2 against Algorithm 1 under common random numbers (spec 003 sections 2.2, 7.4 and 9.7: T-DP-Y,
- * T-DP-UNBIASED, T-DP-LINEAR, T-SENS). Expected values come from the linear recursion
- * e_{t+1} = (I + alpha_t A(X_t)) e_t + u_{t+1} derived in the spec, evaluated here with independent loops.
+ * Algorithm 2 against Algorithm 1 under common random numbers (private minus non-private iterates,
+ * unbiasedness, linearity in the noise scale, sensitivity). Expected values come from the linear recursion
+ * e_{t+1} = (I + alpha_t A(X_t)) e_t + u_{t+1} (derived from the algorithm's linearity), evaluated here with
+ * independent loops.
  */
 class PrivateFederatedTdTest {
     private static final double GAMMA = FederatedTdIdentitiesTest.GAMMA;
@@ -98,7 +99,7 @@ class PrivateFederatedTdTest {
     }
 
     /**
-     * Unbiasedness and covariance of e_T over noise replicates on one fixed trajectory (T-DP-UNBIASED). 10^4
+     * Unbiasedness and covariance of e_T over noise replicates on one fixed trajectory. 10^4
      * replicates, T = 60: the mean of each coordinate is within 4.5 standard errors of 0 (false rejection about
      * 7e-6 per coordinate) and the empirical covariance within 10% (Frobenius, relative) of the recursion
      * Sigma_{t+1} = M_t Sigma_t M_t^T + sigma^2 I, which is about 7 standard errors at this n. A deliberately wrong
@@ -245,7 +246,9 @@ class PrivateFederatedTdTest {
         return total / phi.numStates();
     }
 
-    /** T-SENS: one changed cost moves the next aggregate by exactly c^i alpha_t (r - r') z_t, of norm <= Delta_M. */
+    /**
+     * Sensitivity: one changed cost moves the next aggregate by exactly c^i alpha_t (r - r') z_t, of norm <= Delta_M.
+     */
     @Test
     void oneCostChangeMovesTheNextAggregateByTheLemma7Amount() {
         int agents = 4;

@@ -13,7 +13,7 @@ import java.util.Set;
 /**
  * Test fixture: adds {@code scale} times a standard Gaussian draw (float-safe sampler at sigma = 1) without grid
  * rounding, so that two runs with equally seeded noise sources see noise vectors that are exact multiples of
- * each other (common random numbers on the noise stream, spec 003 T-DP-LINEAR).
+ * each other (common random numbers on the noise stream, for the linearity-in-noise check).
  */
 final class ScaledStandardNoise extends AbstractPrivatizer {
     private final double scale;

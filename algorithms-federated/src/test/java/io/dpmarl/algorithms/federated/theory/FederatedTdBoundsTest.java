@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 003 sections 7.2-7.5 (T-LEMMA1, T-LEMMA2, T-UTIL): the constants against the values computed in the spec,
+ * Theorem 2's constants, Lemmas 1-2 and Theorem 4 of the DP federated TD(lambda) paper: the constants against
+ * reference values computed by hand,
  * Lemma 1 on random cases, Lemma 2 pathwise along a run, and Theorem 4's formula (reference values, limits and the
  * monotonicity switch at zeta = 2R/(1 - gamma lambda)).
  */

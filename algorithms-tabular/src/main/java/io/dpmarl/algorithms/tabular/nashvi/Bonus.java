@@ -8,7 +8,8 @@ package io.dpmarl.algorithms.tabular.nashvi;
  *   Gamma = C2 sqrt(Var_P~((Vup + Vlo)/2) iota / N~) + C2 H S E iota / N~ + C2 H^2 S iota / N~
  *   Qup   = min(r + P~ Vup + gamma + Gamma, cap),   Qlo = max(r + P~ Vlo - gamma - Gamma, 0)
  * </pre>
- * with the variance clamped at 0. The guard of spec 001 Section 8 item 2 applies when {@code N~ <= 0}:
+ * with the variance clamped at 0. Our guard (the paper's initialisation {@code N~^1 = 0} would divide
+ * 0/0 in eq. (1)) applies when {@code N~ <= 0}:
  * {@code Qup = cap, Qlo = 0}.
  */
 public final class Bonus {

@@ -6,7 +6,7 @@ import io.dpmarl.core.solve.Relation;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The CCE subroutine of DP-Nash-VI (Algorithm 1, line 14; spec 001 Section 2.2): for payoff tables
+ * The CCE subroutine of DP-Nash-VI (Algorithm 1, line 14; CCE as defined in the paper's Section 3): for payoff tables
  * {@code Qup, Qlo} over {@code A x B} it returns {@code pi in Delta(A x B)} with
  * {@code E_pi Qup(a,b) >= max_a' E_pi Qup(a',b)} (max player) and {@code E_pi Qlo(a,b) <= min_b' E_pi
  * Qlo(a,b')} (min player), as the LP over {@code A*B} variables solved by {@link DenseSimplex} with

@@ -4,7 +4,7 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.counters.NodeNoise;
 
 /**
- * The explicit confidence width {@code E_{epsilon,beta}} of Assumption 3.1 (spec 001 Section 3.4; the
+ * The explicit confidence width {@code E_{epsilon,beta}} of Assumption 3.1 (derived here; the
  * paper gives only its order). A union bound over the {@code n_str = HSAB(S+1)} streams and K count
  * indices with {@code delta0 = beta/(3 n_str K)} and the sum-of-Laplace tail {@code tau(n, b)} of
  * {@link NodeNoise#sumOfLaplaceTail} give, with probability {@code 1 - beta/3}, {@code |N^ - N| <= E/4}

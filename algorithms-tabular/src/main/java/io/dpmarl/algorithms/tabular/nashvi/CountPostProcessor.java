@@ -3,7 +3,7 @@ package io.dpmarl.algorithms.tabular.nashvi;
 import java.util.Arrays;
 
 /**
- * The post-processing step of DP-Nash-VI (Qiao and Wang 2024, Section 5.3, eqs. 8-9; spec 001 Section 2.7),
+ * The post-processing step of DP-Nash-VI (Qiao and Wang 2024, Section 5.3, eqs. 8-9, Remark 5.7, Lemma 5.8),
  * solved in closed form instead of by a general LP.
  *
  * <p>For one {@code (h,s,a,b)} with noisy counts {@code n_{s'} = N^(s,a,b,s')}, {@code N^(s,a,b)} and width

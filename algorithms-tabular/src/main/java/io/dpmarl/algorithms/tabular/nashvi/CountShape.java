@@ -6,7 +6,8 @@ import io.dpmarl.core.validation.Checks;
  * The dimensions of DP-Nash-VI's count tables and their flat indexing: {@code (h, s, j)} with joint
  * action {@code j = a*B + b} maps to {@code (h*S + s)*A*B + j} in the {@code HSAB} table of
  * {@code N(s,a,b)}, and {@code (h, s, j, s')} to {@code ((h*S + s)*A*B + j)*S + s'} in the {@code HSABS}
- * table of {@code N(s,a,b,s')}. There are {@code n_str = HSAB(S+1)} count streams (spec 001 Section 1.5).
+ * table of {@code N(s,a,b,s')}. There are {@code n_str = HSAB(S+1)} count streams (the visitation counts of the paper's
+ * Section 3).
  *
  * @param horizon       H
  * @param numStates     S

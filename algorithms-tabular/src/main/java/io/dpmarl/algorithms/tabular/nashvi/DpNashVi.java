@@ -10,11 +10,13 @@ package io.dpmarl.algorithms.tabular.nashvi;
  * only data path is the privatizer, so every policy is private by post-processing (Lemma 5.1: epsilon-JDP
  * with the central privatizer; Lemma 5.4: epsilon-LDP with the local one).
  *
- * <p>Resolutions of spec 001 Section 8: iota = ln(30HSABK/beta) (item 1); {@code N~ <= 0 => Qup = cap,
- * Qlo = 0} (item 2); the output starts as {@code pi^1} (Delta = inf before episode 1) with the strict
- * {@code <} afterwards, and {@link #outputFallbackUsed()} reports whether no gap ever fell below H
- * (item 3). Per-episode cost: {@code O(H S^2 A B)} arithmetic, {@code H S} CCE LPs over {@code A B}
- * variables and {@code H S A B} closed-form post-processing problems of size S.
+ * <p>Our resolutions of the paper's gaps: iota = ln(30HSABK/beta) (Appendix B.1; Algorithm 1's printed
+ * log(30HSABeK/beta) is a typesetting slip); {@code N~ <= 0 => Qup = cap, Qlo = 0} (the initial counts are 0);
+ * the output starts as {@code pi^1} (Delta = inf before episode 1, since with the paper's strict {@code <} against
+ * Delta = H line 20 may never assign an output) with the strict {@code <} afterwards, and
+ * {@link #outputFallbackUsed()} reports whether no gap ever fell below H. Per-episode cost: {@code O(H S^2 A B)}
+ * arithmetic, {@code H S} CCE LPs over {@code A B} variables and {@code H S A B} closed-form post-processing problems
+ * of size S.
  */
 public final class DpNashVi {
     private final CountShape shape;
@@ -147,7 +149,7 @@ public final class DpNashVi {
         return outputEpisode;
     }
 
-    /** True if no certified gap fell below H, so the output is the fallback {@code pi^1} (spec 8 item 3). */
+    /** True if no certified gap fell below H, so the output is the fallback {@code pi^1} (our choice; see above). */
     public boolean outputFallbackUsed() {
         return outputEpisode == 1 && !(minimalGap < shape.horizon());
     }

@@ -4,7 +4,7 @@ package io.dpmarl.algorithms.tabular.nashvi;
  * One user pair's data of one episode as the privatizers see it: for every stage h the visited
  * {@code (s_h, a_h, b_h)} (as the flat pair index of {@link CountShape#pairIndex}) and the next state
  * {@code s_{h+1}}. It defines the indicator vectors {@code sigma^k_h(s,a,b)} and {@code sigma^k_h(s,a,b,s')}
- * of spec 001 Section 1.5 (exactly one 1 per stage and family).
+ * of the paper's visitation counts (Section 3; exactly one 1 per stage and family).
  *
  * @param pairs      {@code pairs[h]} = flat index of {@code (h, s_h, a_h*B + b_h)}
  * @param nextStates {@code nextStates[h]} = {@code s_{h+1}}

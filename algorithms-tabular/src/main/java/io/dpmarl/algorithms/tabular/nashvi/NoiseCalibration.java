@@ -4,8 +4,9 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
 
 /**
- * Laplace scales of DP-Nash-VI's privatizers (spec 001 Section 3.2, Section 8 items 6-8) and the epsilon
- * each actually guarantees.
+ * Laplace scales of DP-Nash-VI's privatizers (the paper's Sections 5.1-5.2, with the sensitivity factor 2 under
+ * replacement, Chan et al.'s per-node reading and the rigorous level count floor(log2 K) + 1 fixed here) and the
+ * epsilon each actually guarantees.
  *
  * <p>Under the paper's replacement neighbouring (Definitions 2.2 and 2.3) one user changes, per count
  * family ({@code (h,s,a,b)} and {@code (h,s,a,b,s')}), at most {@code 2H} indicators, and each stream item
@@ -15,10 +16,11 @@ import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
  * <ul>
  *   <li>{@link #RIGOROUS} (default, sound): {@code b_C = 4HL/epsilon}, {@code b_L = 4H/epsilon}; guarantees
  *       exactly epsilon.</li>
- *   <li>{@link #PAPER_A} (paper-literal text, [FLAW]: Chan's Algorithm 2 run with
+ *   <li>{@link #PAPER_A} (paper-literal text, not the stated epsilon: Chan's Algorithm 2 run with
  *       {@code epsilon' = epsilon/(2H log K)}): {@code b_C = 2H (log2 K)^2/epsilon}, {@code b_L = 2H/epsilon};
  *       central guarantees {@code 2L epsilon/(log2 K)^2}, local {@code 2 epsilon}.</li>
- *   <li>{@link #PAPER_B} (paper-literal, per-node reading of {@code epsilon'}, [FLAW]):
+ *   <li>{@link #PAPER_B} (paper-literal, per-node reading of {@code epsilon'}, also
+ *       not epsilon):
  *       {@code b_C = 2H log2 K/epsilon}, {@code b_L = 2H/epsilon}; central guarantees
  *       {@code 2L epsilon/log2 K} (about 2 epsilon), local {@code 2 epsilon}.</li>
  * </ul>

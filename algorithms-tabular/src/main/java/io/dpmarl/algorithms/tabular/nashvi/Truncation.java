@@ -1,6 +1,9 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
-/** The cap of Qup in Algorithm 1 line 10 (spec 001 Section 8 item 14). */
+/**
+ * The cap of Qup in Algorithm 1 line 10. The paper caps at H rather than H - h + 1; the looser cap slows learning
+ * for small K.
+ */
 public enum Truncation {
     /** {@code min(., H)} as in the paper (default). */
     H,

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Examples B1-B3 of spec 001 Section 9.3 (Algorithm 1 lines 8-11), values derived in the spec by hand. */
+/** Worked examples B1-B3 of the bonus (Algorithm 1 lines 8-11), values derived by hand. */
 class BonusTest {
     private static final double IOTA = 13.081541382884;
 

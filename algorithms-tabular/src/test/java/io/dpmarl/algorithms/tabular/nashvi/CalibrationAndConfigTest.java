@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * Exact values of the noise calibrations (spec 001 Section 3.2), the explicit width E (Section 3.4), iota
- * (Section 9.3) and the input validation of acceptance item 7 (on the privatizer plugins and the learner).
+ * Exact values of the noise calibrations (DP-Nash-VI, Sections 5.1-5.2), the explicit width E, iota
+ * (Appendix B.1) and the input validation (on the privatizer plugins and the learner).
  */
 class CalibrationAndConfigTest {
 
@@ -67,7 +67,7 @@ class CalibrationAndConfigTest {
         assertEquals(10.0, config.c2());
     }
 
-    /** Acceptance 7: sizes below 1, epsilon not positive, beta outside (0,1) give a message naming the parameter. */
+    /** Bad input: sizes below 1, epsilon not positive, beta outside (0,1) give a message naming the parameter. */
     @Test
     void badInputIsRejectedWithClearMessages() {
         assertMessage("S must be in [1, inf), got 0", () -> new CountShape(2, 0, 2, 2));

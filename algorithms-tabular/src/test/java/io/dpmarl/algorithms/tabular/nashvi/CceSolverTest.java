@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The CCE subroutine (Algorithm 1 line 14; spec 001 Sections 2.2 and 9.3; acceptance A3 and A15). */
+/** The CCE subroutine (Algorithm 1 line 14; acceptance A3 and A15). */
 class CceSolverTest {
 
     private static double[] marginal(double[] pi, int a, int b, boolean max) {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The post-processing of eqs. 8-9 (spec 001 Section 2.7): worked examples, LP agreement, Lemma 5.8 (A4). */
+/** The post-processing of eqs. 8-9 (DP-Nash-VI, Section 5.3): worked examples, LP agreement, Lemma 5.8 (A4). */
 class CountPostProcessorTest {
 
     private static double[] process(double[] noisy, double total, double width, double[] outTotal) {
@@ -20,7 +20,7 @@ class CountPostProcessorTest {
         return transitions;
     }
 
-    /** The five worked examples of spec 2.7 (t*, canonical x, N~, P~). */
+    /** The five worked examples, derived by hand (t*, canonical x, N~, P~). */
     @Test
     void workedExamples() {
         double[] total = new double[1];

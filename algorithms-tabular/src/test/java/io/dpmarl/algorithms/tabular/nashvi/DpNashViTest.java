@@ -114,7 +114,7 @@ class DpNashViTest {
                 assertEquals((int) firstMinimum[1], algorithm.outputEpisode(), "A6 first minimiser");
                 assertTrue(algorithm.minimalGap() <= algorithm.meanGap() + TOLERANCE, "A6 min <= mean");
                 if (config.mode() == ConstantMode.THEORY) {
-                    assertTrue(algorithm.outputFallbackUsed(), "theory constants keep the gap at H (spec 5.3)");
+                    assertTrue(algorithm.outputFallbackUsed(), "theory constants keep the gap at H (bonus > H)");
                 }
             }
         }

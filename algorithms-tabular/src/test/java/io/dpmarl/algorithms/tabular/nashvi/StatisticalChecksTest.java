@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Statistical checks A8-A10 and the deterministic consequences A5 of Assumption 3.1 (spec 001 Section 6.3),
+ * Statistical checks A8-A10 and the deterministic consequences A5 of Assumption 3.1 (DP-Nash-VI, Section 3),
  * all with fixed seeds.
  */
 class StatisticalChecksTest {
@@ -50,8 +50,8 @@ class StatisticalChecksTest {
     }
 
     /**
-     * A8 accuracy: with the explicit E of spec 3.4 the union bound gives P(any |N^ - N| > E/4) <= beta/3 per
-     * run; over 20 fixed-seed runs (RZ-tiny shape, K = 200, beta = 0.1) at most 20 beta/3 < 1 run may fail, i.e.
+     * A8 accuracy: with the explicit E of {@code ConfidenceWidth} the union bound gives P(any |N^ - N| > E/4) <= beta/3
+     * per run; over 20 fixed-seed runs (RZ-tiny shape, K = 200, beta = 0.1) at most 20 beta/3 < 1 run may fail, i.e.
      * none (the bound is loose: the observed maximum ratio is far below 1). The check can fail: with E/20
      * (a deliberately wrong width) violations occur.
      */

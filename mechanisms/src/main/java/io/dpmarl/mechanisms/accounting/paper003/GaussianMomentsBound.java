@@ -4,8 +4,8 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
- * The sound moments (Renyi) bound of T rounds of the Gaussian mechanism without subsampling (spec 003 section
- * 3.7; Abadi et al. 2016 with q = 1; Mironov 2017): one round has log moment
+ * The sound moments (Renyi) bound of T rounds of the Gaussian mechanism without subsampling (Abadi et al.
+ * 2016 with q = 1; Mironov 2017): one round has log moment
  * Gamma(nu) = nu (nu + 1) Delta^2 / (2 sigma^2), T rounds add up, and
  * epsilon(delta) = min_{nu} (Gamma_T(nu) + ln(1/delta)) / nu.
  *
@@ -97,8 +97,8 @@ public final class GaussianMomentsBound {
     }
 
     /**
-     * The classic one-shot Gaussian mechanism (Dwork-Roth Theorem A.1, paper 003 Definition 3):
-     * sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon, valid only for 0 &lt; epsilon &lt; 1.
+     * The classic one-shot Gaussian mechanism (Dwork-Roth Theorem A.1, Definition 3 of the DP federated TD(lambda)
+     * paper): sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon, valid only for 0 &lt; epsilon &lt; 1.
      */
     public static double classicSigma(double epsilon, double delta, double sensitivity) {
         Checks.positiveFinite("epsilon", epsilon);

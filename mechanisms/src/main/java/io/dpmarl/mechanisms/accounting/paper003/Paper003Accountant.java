@@ -7,12 +7,13 @@ import io.dpmarl.core.validation.Checks;
 import java.util.OptionalDouble;
 
 /**
- * <b>Paper-literal, unsound</b> accountant of paper 003 (Lemma 6 + Lemma 8 as printed; spec 003 sections
- * 3.4-3.5): for Gaussian releases it adds the paper's log-moment bound S(nu, Delta) / (2 sigma^2) per round at
- * the single fixed integer order nu, and converts with the moments tail bound:
+ * <b>Paper-literal, unsound</b> accountant of Zeng et al., "Differentially private federated
+ * TD(lambda)" (Lemma 6 + Lemma 8 as printed, Theorem 3): for Gaussian releases it adds the paper's log-moment bound
+ * S(nu, Delta) / (2 sigma^2) per round at the single fixed integer order nu, and converts with the moments tail bound:
  * epsilon(delta) = (Gamma + ln(1/delta)) / nu, delta(epsilon) = min(1, exp(Gamma - nu epsilon)).
  *
- * <p>Lemma 8 is not a valid bound (spec 003 section 8 items 23-24): for sensitivity-to-noise ratios where
+ * <p>Lemma 8 is not a valid bound (its proof replaces the density ratio
+ * and drops a ln/exp pair): for sensitivity-to-noise ratios where
  * S(nu, Delta) &lt; nu (nu + 1) Delta^2 it understates the privacy loss. It exists to reproduce the paper's
  * numbers side by side with the sound {@link GaussianMomentsBound} and the framework's {@code rdp} accountant;
  * never use it to certify a release. Supports {@link GaussianEvent} only.

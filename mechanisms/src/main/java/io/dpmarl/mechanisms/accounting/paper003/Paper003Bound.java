@@ -3,7 +3,8 @@ package io.dpmarl.mechanisms.accounting.paper003;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The paper-literal privacy formulas of paper 003 (spec 003 sections 3.4-3.5). <b>Unsound:</b> Lemma 8 is not
+ * The paper-literal privacy formulas of the DP federated TD(lambda) paper (Lemma 8,
+ * Theorem 3). <b>Unsound:</b> Lemma 8 is not
  * an upper bound on the log moment of the Gaussian mechanism in general (its proof replaces
  * ln sum C(n,k) exp(x_k) by sum C(n,k) x_k, and the expression is not scale-invariant in (Delta, sigma)); use
  * these only to reproduce the paper and compare with {@link GaussianMomentsBound}.
@@ -12,7 +13,7 @@ import io.dpmarl.core.validation.Checks;
  *   <li>Lemma 8: Gamma_M(nu) &lt;= T * S(nu, Delta) / (2 sigma^2), with
  *       S(nu, Delta) = sum_{k=0}^{nu+1} C(nu+1, k)(k^2 + k Delta) = n(n+1) 2^{n-2} + Delta n 2^{n-1}, n = nu + 1.</li>
  *   <li>Theorem 3: sigma^2 &gt;= T S(nu, Delta) / (nu epsilon), under the printed condition
- *       epsilon &lt;= (2/nu) ln(1/delta) (the correct direction is &gt;=, spec section 8 item 25).</li>
+ *       epsilon &lt;= (2/nu) ln(1/delta) (the paper's statement is wrong here: the correct direction is &gt;=).</li>
  *   <li>At that sigma, Gamma_M(nu) = nu epsilon / 2, so the tail bound exp(Gamma - nu epsilon) gives the boundary
  *       delta = exp(-nu epsilon / 2); the reproduction uses nu = 3 and delta = e^{-3 epsilon / 2}.</li>
  * </ul>
@@ -25,7 +26,8 @@ public final class Paper003Bound {
         return Checks.atLeast("nu", nu, 1);
     }
 
-    /** S(nu, Delta) by its closed form n(n+1) 2^{n-2} + Delta n 2^{n-1}, n = nu + 1 (spec 003 section 3.4). */
+    /** S(nu, Delta) by its closed form n(n+1) 2^{n-2} + Delta n 2^{n-1}, n = nu + 1 (derived here
+     * from the printed sum of Lemma 8). */
     public static double s(int nu, double sensitivity) {
         requireOrder(nu);
         Checks.nonNegativeFinite("sensitivity", sensitivity);
@@ -89,7 +91,7 @@ public final class Paper003Bound {
         return epsilon <= 2.0 / nu * Math.log(1 / delta) * (1 + 1e-12);
     }
 
-    /** The corrected condition (spec 003 section 8 item 25): epsilon &gt;= (2/nu) ln(1/delta). */
+    /** The corrected condition of Theorem 3 (the paper prints &lt;=): epsilon &gt;= (2/nu) ln(1/delta). */
     public static boolean conditionCorrected(double epsilon, double delta, int nu) {
         Checks.positiveFinite("epsilon", epsilon);
         Checks.openUnit("delta", delta);

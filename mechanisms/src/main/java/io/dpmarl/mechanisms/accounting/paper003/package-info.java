@@ -1,8 +1,8 @@
 /**
- * The privacy accounting of paper 003 (Zeng et al., "Differentially private federated TD(lambda)", IEEE TPDS
- * 2022; spec 003 section 3): the paper's literal log-moment bound (Lemma 8) and noise calibration (Theorem 3),
- * which are <b>mathematically unsound</b> and kept only to reproduce the paper, next to the sound closed-form
- * moments (Renyi) bound of the Gaussian mechanism without subsampling that the framework uses by default.
+ * The privacy accounting of the DP federated TD(lambda) paper (Zeng et al., "Differentially private federated
+ * TD(lambda)", IEEE TPDS 2022, Section 5): the paper's literal log-moment bound (Lemma 8) and noise calibration
+ * (Theorem 3), which are <b>mathematically unsound</b> and kept only to reproduce the paper, next to the sound
+ * closed-form moments (Renyi) bound of the Gaussian mechanism without subsampling that the framework uses by default.
  *
  * <p>{@link io.dpmarl.mechanisms.accounting.paper003.Paper003Bound} holds the paper's formulas,
  * {@link io.dpmarl.mechanisms.accounting.paper003.GaussianMomentsBound} the sound ones, and

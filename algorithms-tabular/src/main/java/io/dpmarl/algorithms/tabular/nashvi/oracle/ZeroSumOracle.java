@@ -5,9 +5,9 @@ import io.dpmarl.core.model.TabularModel;
 import io.dpmarl.core.solve.MatrixGames;
 
 /**
- * Exact evaluation oracles on the true model of a two-player zero-sum tabular Markov game (spec 001
- * Section 2.11), by backward induction with {@code V_{H+1} = 0}; for evaluation only, never given to a
- * learner. The max player's reward is agent 0's; a one-agent model is the case {@code B = 1}.
+ * Exact evaluation oracles on the true model of a two-player zero-sum tabular Markov game (the
+ * values and best responses of DP-Nash-VI, Section 2.1), by backward induction with {@code V_{H+1} = 0}; for evaluation
+ * only, never given to a learner. The max player's reward is agent 0's; a one-agent model is the case {@code B = 1}.
  * <ul>
  *   <li>{@link #nashValues()}: {@code V*_h(s)}, the value of the matrix game {@code Q*_h(s,.,.)} (LP).</li>
  *   <li>{@link #bestResponseToMin}: {@code V^{dagger,nu}_h(s) = max_a sum_b nu(b|s) Q_h(s,a,b)}.</li>
@@ -147,7 +147,8 @@ public final class ZeroSumOracle {
         return initialValue(bestResponseToMin(nu)) - initialValue(bestResponseToMax(mu));
     }
 
-    /** The Nash gap of a correlated policy's marginals (spec 001 Section 8 item 16: never of V^pi). */
+    /** The Nash gap of a correlated policy's marginals (the regret of DP-Nash-VI is defined through the marginals:
+     * never of V^pi). */
     public double nashGap(CorrelatedPolicy policy) {
         return nashGap(policy.maxMarginal(), policy.minMarginal());
     }

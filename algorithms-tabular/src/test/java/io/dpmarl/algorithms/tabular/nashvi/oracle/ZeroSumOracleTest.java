@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Exact oracles (spec 001 Sections 2.11 and 9.4; acceptance A1). */
+/** Exact oracles (acceptance A1). */
 class ZeroSumOracleTest {
 
     private static double[][][] policy(int h, int s, double... probabilities) {
