@@ -2,7 +2,8 @@ package io.dpmarl.algorithms.federated.privacy;
 
 /**
  * How the master's privatizer charges the ledger for the rounds of one DP federated TD(lambda) run (paper 003
- * Algorithm 2; review finding 5).
+ * Algorithm 2). The paper charges each round on its own; a changed cost also moves every later broadcast, so the
+ * sound default accounts for the whole run.
  */
 public enum RunAccounting {
     /**

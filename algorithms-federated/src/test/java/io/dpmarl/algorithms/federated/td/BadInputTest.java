@@ -9,7 +9,7 @@ import io.dpmarl.environments.fedtd.AggregationWeights;
 import io.dpmarl.environments.fedtd.FeatureMatrix;
 import org.junit.jupiter.api.Test;
 
-/** Acceptance 6 of issue 5: bad input gives an IllegalArgumentException naming the parameter and its range. */
+/** Bad input gives an IllegalArgumentException naming the parameter and its range. */
 class BadInputTest {
 
     private static void rejects(String expectedStart, org.junit.jupiter.api.function.Executable executable) {

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 
 /**
- * JMH benchmarks of DP-Nash-VI (issue 4, acceptance item 6): episodes per second (plan + play + privatizer
+ * JMH benchmarks of DP-Nash-VI: episodes per second (plan + play + privatizer
  * update) on RZ-medium (S = 4, A = B = 3, H = 3) and on S = 20, A = B = 4, H = 5; and, on the same problems
  * in the same run, the dedicated CCE solver ({@link CceSolver}, dense simplex) and the closed-form
  * post-processing ({@link CountPostProcessor}) against commons-math3 {@link SimplexSolver} (the reference,
