@@ -91,7 +91,8 @@ public final class MutationGate {
             }
         }
         for (Equivalent e : equivalents) {
-            if (mutants.stream().noneMatch(e::matches)) {
+            String entryPackage = e.mutatedClass().substring(0, Math.max(0, e.mutatedClass().lastIndexOf('.')));
+            if (thresholds.containsKey(entryPackage) && mutants.stream().noneMatch(e::matches)) {
                 System.out.println("[mutation-gate] warning: stale equivalent-mutant entry (no such mutant): "
                         + e.mutatedClass + " | " + e.method + " | " + e.line + " | " + e.mutator);
             }

@@ -111,6 +111,11 @@ class ExactBernoulliScriptTest {
                 Words.wordFor(1, 24));
         assertFalse(ExactBernoulli.expMinusOne(k24), "K = 24");
         k24.assertExhausted();
+        // K = 23 with the word just below 2^64/21: below(23) = 1 fails; a series counting down (oneIn(21)) would
+        // read 0 there and draw again
+        ScriptedNoiseSource k23down = ScriptedNoiseSource.ofWords(0L, 0L, Words.wordFor(0, 22), Words.wordFor(0, 21));
+        assertTrue(ExactBernoulli.expMinusOne(k23down), "K = 23");
+        k23down.assertExhausted();
     }
 
     // ---------------------------------------------------------------- exp(-a/b), a <= b
