@@ -84,7 +84,7 @@ public final class SummaryFigures {
                                            Path directory) throws IOException {
         FigureData.Figure figure = prepareAgainstMetric(rows, xMetric, request);
         String caption = "Line: mean of " + request.metric() + " against the mean of " + xMetric + " at the same"
-                + " step, in step order, over " + trials(figure) + " seeds; band: 95% Student-t interval of the"
+                + " step, in step order (crosses mark the steps), over " + trials(figure) + " seeds; band: 95% Student-t interval of the"
                 + " mean of " + request.metric() + ".";
         return write(figure, request, caption, directory);
     }
@@ -117,7 +117,7 @@ public final class SummaryFigures {
             throw new IllegalArgumentException("no step has both '" + request.metric() + "' and '" + xMetric
                     + "' to plot");
         }
-        return figure(series, trials);
+        return figure(series, trials, true);
     }
 
     /** Draws the reduced {@code request.metric()} against {@code gridKey}; see {@link #prepareAgainstGridKey}. */
@@ -125,7 +125,7 @@ public final class SummaryFigures {
                                             PlotRequest request, Path directory) throws IOException {
         FigureData.Figure figure = prepareAgainstGridKey(records, gridKey, reduction, request);
         String caption = "Line: mean over " + trials(figure) + " seeds of each trial's " + reduction.words()
-                + " of " + request.metric() + " at each value of " + gridKey + "; band: 95% Student-t interval of"
+                + " of " + request.metric() + " at each value of " + gridKey + " (crosses); band: 95% Student-t interval of"
                 + " that mean (none for one seed).";
         return write(figure, request, caption, directory);
     }
@@ -183,7 +183,7 @@ public final class SummaryFigures {
             throw new IllegalArgumentException("no experiment has grid key '" + gridKey + "' and metric '"
                     + request.metric() + "' to plot");
         }
-        return figure(series, trials);
+        return figure(series, trials, true);
     }
 
     /** Draws a histogram of the reduced {@code request.metric()}; see {@link #prepareHistogram}. */
@@ -239,7 +239,7 @@ public final class SummaryFigures {
             trials[0] = Math.min(trials[0], entry.getValue().size());
             trials[1] = Math.max(trials[1], entry.getValue().size());
         }
-        return figure(series, trials);
+        return figure(series, trials, false);
     }
 
     /** Per experiment, in first-appearance order, the reduced value of each trial (trial order). */
@@ -298,9 +298,9 @@ public final class SummaryFigures {
         return new FigureData.Series(label, columns[0], columns[1], columns[2], columns[3]);
     }
 
-    private static FigureData.Figure figure(List<FigureData.Series> series, int[] trials) {
+    private static FigureData.Figure figure(List<FigureData.Series> series, int[] trials, boolean markers) {
         return new FigureData.Figure(List.of(new FigureData.Panel("", series)), false, Double.NEGATIVE_INFINITY,
-                trials[0] == Integer.MAX_VALUE ? 0 : trials[0], trials[1], false);
+                trials[0] == Integer.MAX_VALUE ? 0 : trials[0], trials[1], false, markers);
     }
 
     private static String trials(FigureData.Figure figure) {
