@@ -83,9 +83,8 @@ public final class SummaryFigures {
     public static List<Path> againstMetric(List<AggregateRow> rows, String xMetric, PlotRequest request,
                                            Path directory) throws IOException {
         FigureData.Figure figure = prepareAgainstMetric(rows, xMetric, request);
-        String caption = "Line: mean of " + request.metric() + " against the mean of " + xMetric + " at the same"
-                + " step, in step order (crosses mark the steps), over " + trials(figure) + " seeds; band: 95% Student-t interval of the"
-                + " mean of " + request.metric() + ".";
+        String caption = "Line: mean of " + request.metric() + " against mean of " + xMetric + " at equal steps"
+                + " (crosses), n = " + trials(figure) + " seeds; band: 95% Student-t interval of the y mean.";
         return write(figure, request, caption, directory);
     }
 
@@ -124,9 +123,8 @@ public final class SummaryFigures {
     public static List<Path> againstGridKey(List<MetricRecord> records, String gridKey, Reduction reduction,
                                             PlotRequest request, Path directory) throws IOException {
         FigureData.Figure figure = prepareAgainstGridKey(records, gridKey, reduction, request);
-        String caption = "Line: mean over " + trials(figure) + " seeds of each trial's " + reduction.words()
-                + " of " + request.metric() + " at each value of " + gridKey + " (crosses); band: 95% Student-t interval of"
-                + " that mean (none for one seed).";
+        String caption = "Line: mean over n = " + trials(figure) + " seeds of each trial's " + reduction.words()
+                + " of " + request.metric() + " per " + gridKey + " (crosses); band: 95% t-interval (none if n = 1).";
         return write(figure, request, caption, directory);
     }
 
@@ -145,7 +143,7 @@ public final class SummaryFigures {
             String prefix = gridKey + "=";
             String value = null;
             List<String> rest = new ArrayList<>();
-            for (String token : experiment.split(" ")) {
+            for (String token : tokens(experiment)) {
                 if (token.startsWith(prefix)) {
                     value = token.substring(prefix.length());
                 } else {
@@ -191,9 +189,9 @@ public final class SummaryFigures {
                                        PlotRequest request, Path directory) throws IOException {
         FigureData.Figure figure = prepareHistogram(records, reduction, bins, request);
         double[] x = figure.panels().get(0).series().get(0).x();
-        String caption = "Line: number of trials (n = " + trials(figure) + ") whose " + reduction.words() + " of "
-                + request.metric() + " falls in each of " + bins + " equal-width bins from " + (float) x[0] + " to "
-                + (float) x[x.length - 1] + "; no band (counts, not estimates).";
+        String caption = "Line: trials (n = " + trials(figure) + ") per bin of their " + reduction.words() + " of "
+                + request.metric() + ", " + bins + " equal bins on [" + (float) x[0] + ", " + (float) x[x.length - 1]
+                + "]; no band (counts).";
         return write(figure, request, caption, directory);
     }
 
@@ -261,6 +259,24 @@ public final class SummaryFigures {
             out.put(experiment, values);
         });
         return out;
+    }
+
+    /** The blank-separated assignments of a grid label; blanks inside parentheses stay in their assignment. */
+    static List<String> tokens(String label) {
+        List<String> tokens = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= label.length(); i++) {
+            char c = i < label.length() ? label.charAt(i) : ' ';
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == ' ' && depth <= 0) {
+                if (i > start) {
+                    tokens.add(label.substring(start, i));
+                }
+                start = i + 1;
+            }
+        }
+        return tokens;
     }
 
     /** {mean, low, high} of the values: the 95% t interval of the mean, or the mean itself for one value. */

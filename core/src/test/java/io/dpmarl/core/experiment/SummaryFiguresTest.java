@@ -37,8 +37,8 @@ class SummaryFiguresTest {
         assertArrayEquals(new double[] {0.45, 0.7}, series.low(), TOLERANCE);
         assertArrayEquals(new double[] {0.55, 0.9}, series.high(), TOLERANCE);
         String svg = drawnSvg(SummaryFigures.againstMetric(rows, "correlation", request, directory));
-        assertTrue(svg.contains("Line: mean of success against the mean of correlation"), svg);
-        assertTrue(svg.contains("band: 95% Student-t interval"), svg);
+        assertTrue(svg.contains("Line: mean of success against mean of correlation"), svg);
+        assertTrue(svg.contains("band: 95% Student-t interval of the y mean"), svg);
     }
 
     @Test
@@ -72,6 +72,7 @@ class SummaryFiguresTest {
         String svg = drawnSvg(SummaryFigures.againstGridKey(records, "learner.epsilon",
                 SummaryFigures.Reduction.LAST, request, directory));
         assertTrue(svg.contains("each trial's final value"), svg);
+        assertEquals(List.of("planner=md(a=1, b=2)", "e=1"), SummaryFigures.tokens("planner=md(a=1, b=2) e=1"));
         List<MetricRecord> words = List.of(new MetricRecord("learner.epsilon=high", 0, 0, 0, "success", 1));
         assertEquals("grid key 'learner.epsilon' must have numeric values, got 'high'",
                 assertThrows(IllegalArgumentException.class, () -> SummaryFigures.prepareAgainstGridKey(words,
@@ -95,7 +96,7 @@ class SummaryFiguresTest {
         assertArrayEquals(series.mean(), series.low(), TOLERANCE);
         String svg = drawnSvg(SummaryFigures.histogram(records, SummaryFigures.Reduction.LAST, 4, request,
                 directory));
-        assertTrue(svg.contains("number of trials (n = 5)"), svg);
+        assertTrue(svg.contains("trials (n = 5) per bin"), svg);
         assertTrue(svg.contains("no band"), svg);
         assertEquals("bins must be in [1, inf), got 0", assertThrows(IllegalArgumentException.class,
                 () -> SummaryFigures.prepareHistogram(records, SummaryFigures.Reduction.LAST, 0, request))

@@ -86,13 +86,7 @@ public final class PlanningFigures {
 
     /** A grid label with the planner's spec string shortened to its name ("learner.planner=max-reach"). */
     static String plannerName(String label) {
-        List<String> tokens = new ArrayList<>();
-        for (String token : label.split(" ")) {
-            int parenthesis = token.indexOf('(');
-            tokens.add(token.startsWith("learner.planner=") && parenthesis > 0 ? token.substring(0, parenthesis)
-                    : token);
-        }
-        return String.join(" ", tokens);
+        return label.replaceAll("(learner\\.planner=[a-z-]+)\\([^()]*\\)", "$1");
     }
 
     private static List<AggregateRow> aggregate(ClaimInputs inputs, String spec) throws IOException {

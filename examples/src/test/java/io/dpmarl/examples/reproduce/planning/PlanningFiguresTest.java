@@ -43,8 +43,8 @@ class PlanningFiguresTest {
             new ExperimentRunner(registry).run(ExperimentPlan.resolve(spec, registry),
                     RunOptions.of(run, 2, line -> { }));
             runs.put(bundled.name(), run);
-            System.out.println("dp-planning quick spec " + bundled.name() + " ran in " + (System.nanoTime() - start) / 1e9
-                    + " s");
+            System.out.println("dp-planning quick spec " + bundled.name() + " ran in "
+                    + (System.nanoTime() - start) / 1e9 + " s");
         }
         long start = System.nanoTime();
         reproduction.claims(new ClaimInputs(runs, true));
@@ -59,8 +59,8 @@ class PlanningFiguresTest {
             assertTrue(fig5.contains("minimum-dependency environment.initial=" + initial), fig5);
             assertTrue(fig5.contains("maximum-reach environment.initial=" + initial), fig5);
         }
-        assertEquals("learner.planner=max-reach learner.epsilon=1",
-                PlanningFigures.plannerName("learner.planner=max-reach(entropy=0.001) learner.epsilon=1"));
+        assertEquals("learner.planner=min-dependency learner.epsilon=1", PlanningFigures.plannerName(
+                "learner.planner=min-dependency(iterations=6, rollouts=0) learner.epsilon=1"));
     }
 
     private static String svg(Path run, String stem) throws IOException {
