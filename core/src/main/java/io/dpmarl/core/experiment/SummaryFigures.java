@@ -1,11 +1,13 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
@@ -24,7 +26,9 @@ import java.util.function.UnaryOperator;
  *       of each run, and the concatenated rows are given to {@link Plotter#draw} or to the kinds above.</li>
  * </ul>
  * A reproduction's claims step may call these with the run directories it reads ({@code ClaimInputs}); the
- * files go into a run directory's {@code plots/}, where the run reports list them. No privacy noise is involved.
+ * files go into a run directory's {@code plots/}, where the run reports list them, and only when that directory
+ * exists ({@link #plotsOf}): a run made with {@code --no-plots} has none and gets no figure. No privacy noise is
+ * involved.
  */
 public final class SummaryFigures {
     /** How a trial's series becomes one value. */
@@ -67,6 +71,15 @@ public final class SummaryFigures {
             }
         }
         return out;
+    }
+
+    /**
+     * The {@code plots/} directory of a run directory, if the run drew its figures (a run made with
+     * {@code --no-plots} has none, and figures that span runs are then not drawn either).
+     */
+    public static Optional<Path> plotsOf(Path run) {
+        Path plots = run.resolve("plots");
+        return Files.isDirectory(plots) ? Optional.of(plots) : Optional.empty();
     }
 
     /** The records with every experiment label mapped by {@code rename}. */

@@ -16,7 +16,8 @@ import java.util.TreeSet;
 /**
  * The figures of "Privacy-preserved Fully Decentralized Multi-agent Reinforcement Learning for Networked Social
  * Systems" (Qiao et al., Fig. 5) that span runs, drawn by the claims step into a run's {@code plots/} directory
- * (next to the per-spec figures, so the run reports list them). Each is drawn when its runs are given:
+ * (next to the per-spec figures, so the run reports list them). Each is drawn when its runs are given and the run
+ * it goes into drew its own figures (not under {@code --no-plots}):
  * <ul>
  *   <li>{@code fig5a-q-values} (in {@code decaying}): {@code Q^i(s1, a1)} of up to {@value #AGENTS} tracked agents
  *       of DP-QD-Learning (decaying noise) overlaid with the network average {@code Qbar(s1, a1)} of QD-learning
@@ -44,7 +45,7 @@ public final class DpQdFigures {
     /** Draws every figure whose runs are given; returns the files written. */
     public static List<Path> draw(ClaimInputs inputs) throws IOException {
         List<Path> files = new ArrayList<>();
-        if (inputs.has(DpQdReproduction.DECAYING)) {
+        if (drawn(inputs, DpQdReproduction.DECAYING)) {
             List<AggregateRow> decaying = Aggregator.aggregate(inputs.metrics(DpQdReproduction.DECAYING));
             TreeSet<Integer> agents = new TreeSet<>();
             for (AggregateRow row : decaying) {
@@ -73,7 +74,7 @@ public final class DpQdFigures {
                         "window (100 steps each)", "Q(s1, a1)"), plots(inputs, DpQdReproduction.DECAYING)));
             }
         }
-        if (inputs.has(DpQdReproduction.HISTOGRAM_DECAYING)) {
+        if (drawn(inputs, DpQdReproduction.HISTOGRAM_DECAYING)) {
             List<MetricRecord> records = new ArrayList<>(SummaryFigures.relabelRecords(
                     inputs.metrics(DpQdReproduction.HISTOGRAM_DECAYING), label -> "DP-QD-Learning (decaying)"));
             if (inputs.has(DpQdReproduction.HISTOGRAM_QD)) {
@@ -87,7 +88,12 @@ public final class DpQdFigures {
         return files;
     }
 
+    /** Whether {@code spec} ran and drew its figures (not under {@code --no-plots}). */
+    private static boolean drawn(ClaimInputs inputs, String spec) {
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).isPresent();
+    }
+
     private static Path plots(ClaimInputs inputs, String spec) {
-        return inputs.run(spec).orElseThrow().resolve("plots");
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).orElseThrow();
     }
 }

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * The figures of "Differential Privacy in Cooperative Multiagent Planning" (Chen et al. 2023) that span runs or
  * plot one metric against another, drawn by the claims step into the {@code plots/} directory of a run (next to
- * the per-spec figures, so the run reports list them). Each is drawn when the runs it needs are given:
+ * the per-spec figures, so the run reports list them). Each is drawn when the runs it needs are given and the run
+ * it goes into drew its own figures (not under {@code --no-plots}):
  * <ul>
  *   <li>{@code fig2-success-vs-correlation} (in {@code gridworld-md}): the minimum-dependency iterates' success
  *       probability against their total correlation (Fig. 2), with the maximum-reach baseline's point when
@@ -45,7 +46,7 @@ public final class PlanningFigures {
     /** Draws every figure whose runs are given; returns the files written. */
     public static List<Path> draw(ClaimInputs inputs) throws IOException {
         List<Path> files = new ArrayList<>();
-        if (inputs.has("gridworld-md")) {
+        if (drawn(inputs, "gridworld-md")) {
             List<AggregateRow> rows = new ArrayList<>(SummaryFigures.relabel(aggregate(inputs, "gridworld-md"),
                     "planner_success", "minimum dependency (iterates)", "planner_success"));
             rows.addAll(SummaryFigures.relabel(aggregate(inputs, "gridworld-md"), "total_correlation",
@@ -60,7 +61,7 @@ public final class PlanningFigures {
                     "total correlation (nats)", "success probability"), plots(inputs, "gridworld-md")));
         }
         String sweep = inputs.has("gridworld-epsilon") ? "gridworld-epsilon" : EPSILON_FIGURE;
-        if (inputs.has(sweep)) {
+        if (drawn(inputs, sweep)) {
             List<MetricRecord> records = SummaryFigures.relabelRecords(inputs.metrics(sweep),
                     PlanningFigures::plannerName);
             files.addAll(SummaryFigures.againstGridKey(records, "learner.epsilon",
@@ -68,7 +69,7 @@ public final class PlanningFigures {
                             "Gridworld: private success against epsilon (Fig. 3)", "episode_return", "epsilon",
                             "success rate (private execution)"), plots(inputs, sweep)));
         }
-        if (inputs.has("sysadmin-md")) {
+        if (drawn(inputs, "sysadmin-md")) {
             List<MetricRecord> records = new ArrayList<>(SummaryFigures.relabelRecords(inputs.metrics("sysadmin-md"),
                     label -> "minimum-dependency " + label));
             if (inputs.has("sysadmin-baseline")) {
@@ -93,7 +94,12 @@ public final class PlanningFigures {
         return Aggregator.aggregate(inputs.metrics(spec));
     }
 
+    /** Whether {@code spec} ran and drew its figures (not under {@code --no-plots}). */
+    private static boolean drawn(ClaimInputs inputs, String spec) {
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).isPresent();
+    }
+
     private static Path plots(ClaimInputs inputs, String spec) {
-        return inputs.run(spec).orElseThrow().resolve("plots");
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).orElseThrow();
     }
 }

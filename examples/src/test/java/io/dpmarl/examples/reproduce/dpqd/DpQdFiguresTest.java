@@ -27,7 +27,7 @@ class DpQdFiguresTest {
 
     private static Path run(Path directory, String spec, List<MetricRecord> records) throws IOException {
         Path run = directory.resolve(spec);
-        Files.createDirectories(run);
+        Files.createDirectories(run.resolve("plots")); // as a run that drew its own figures
         Files.writeString(run.resolve("metrics.csv"), MetricsCsv.format(records, true), StandardCharsets.UTF_8);
         return run;
     }
@@ -87,6 +87,16 @@ class DpQdFiguresTest {
         List<Path> files = DpQdFigures.draw(new ClaimInputs(runs, true));
         assertEquals(List.of(DpQdFigures.FIG5D + ".png", DpQdFigures.FIG5D + ".svg"),
                 files.stream().map(f -> f.getFileName().toString()).toList());
+    }
+
+    @Test
+    void aRunWithoutFiguresGetsNone(@TempDir Path directory) throws IOException {
+        // A run made with --no-plots has no plots/ directory; the claims step then draws nothing into it.
+        Path run = run(directory, DpQdReproduction.HISTOGRAM_DECAYING, errors("histogram-decaying", 1));
+        Files.delete(run.resolve("plots"));
+        assertEquals(List.of(), DpQdFigures.draw(new ClaimInputs(Map.of(DpQdReproduction.HISTOGRAM_DECAYING, run),
+                true)));
+        assertFalse(Files.exists(run.resolve("plots")));
     }
 
     private static String svg(Path run, String stem) throws IOException {
