@@ -30,7 +30,7 @@ class SummaryFiguresTest {
                 new AggregateRow("md", "success", 2, 2, 0.8, 0.1, 0.7, 0.9),
                 new AggregateRow("md", "success", 3, 2, 0.9, 0.1, 0.8, 1.0));
         PlotRequest request = PlotRequest.of("fig", "Success", "success", "correlation", "success");
-        FigureData.Series series = only(SummaryFigures.prepareAgainstMetric(rows, "correlation", request));
+        FigureData.Series series = only(SummaryFigureData.prepareAgainstMetric(rows, "correlation", request));
         // Steps 0 and 2 have both metrics; step 1 has no success, step 3 no correlation.
         assertArrayEquals(new double[] {0.9, 0.1}, series.x(), TOLERANCE);
         assertArrayEquals(new double[] {0.5, 0.8}, series.mean(), TOLERANCE);
@@ -56,7 +56,7 @@ class SummaryFiguresTest {
         }
         records.add(new MetricRecord("planner=b", 0, 0, 0, "success", 7)); // no epsilon: left out
         PlotRequest request = new PlotRequest("eps", "Success", "success", "epsilon", "success", true, false);
-        FigureData.Series series = only(SummaryFigures.prepareAgainstGridKey(records, "learner.epsilon",
+        FigureData.Series series = only(SummaryFigureData.prepareAgainstGridKey(records, "learner.epsilon",
                 SummaryFigures.Reduction.LAST, request));
         assertEquals("planner=a", series.label());
         assertArrayEquals(new double[] {0.1, 10}, series.x(), TOLERANCE);
@@ -66,16 +66,16 @@ class SummaryFiguresTest {
         assertArrayEquals(new double[] {2 - t1, 4}, series.low(), 1e-9);
         assertArrayEquals(new double[] {2 + t1, 4}, series.high(), 1e-9);
         // The mean over steps: trial values (100 + 1) / 2 and (100 + 3) / 2, mean 51.
-        FigureData.Series mean = only(SummaryFigures.prepareAgainstGridKey(records, "learner.epsilon",
+        FigureData.Series mean = only(SummaryFigureData.prepareAgainstGridKey(records, "learner.epsilon",
                 SummaryFigures.Reduction.MEAN_OVER_STEPS, request));
         assertEquals(51, mean.mean()[0], TOLERANCE);
         String svg = drawnSvg(SummaryFigures.againstGridKey(records, "learner.epsilon",
                 SummaryFigures.Reduction.LAST, request, directory));
         assertTrue(svg.contains("each trial's final value"), svg);
-        assertEquals(List.of("planner=md(a=1, b=2)", "e=1"), SummaryFigures.tokens("planner=md(a=1, b=2) e=1"));
+        assertEquals(List.of("planner=md(a=1, b=2)", "e=1"), SummaryFigureData.tokens("planner=md(a=1, b=2) e=1"));
         List<MetricRecord> words = List.of(new MetricRecord("learner.epsilon=high", 0, 0, 0, "success", 1));
         assertEquals("grid key 'learner.epsilon' must have numeric values, got 'high'",
-                assertThrows(IllegalArgumentException.class, () -> SummaryFigures.prepareAgainstGridKey(words,
+                assertThrows(IllegalArgumentException.class, () -> SummaryFigureData.prepareAgainstGridKey(words,
                         "learner.epsilon", SummaryFigures.Reduction.LAST, request)).getMessage());
     }
 
@@ -88,7 +88,7 @@ class SummaryFiguresTest {
             records.add(new MetricRecord("dp", trial, trial, 20, "error", finals[trial]));
         }
         PlotRequest request = PlotRequest.of("hist", "Error", "error", "error", "trials");
-        FigureData.Series series = only(SummaryFigures.prepareHistogram(records, SummaryFigures.Reduction.LAST, 4,
+        FigureData.Series series = only(SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 4,
                 request));
         // Range [0, 4], width 1: bins [0,1) holds 0 and 0.5; [1,2) holds 1 and 1.2; [2,3) none; [3,4] holds 4.
         assertArrayEquals(new double[] {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}, series.x(), TOLERANCE);
@@ -99,7 +99,7 @@ class SummaryFiguresTest {
         assertTrue(svg.contains("trials (n = 5) per bin"), svg);
         assertTrue(svg.contains("no band"), svg);
         assertEquals("bins must be in [1, inf), got 0", assertThrows(IllegalArgumentException.class,
-                () -> SummaryFigures.prepareHistogram(records, SummaryFigures.Reduction.LAST, 0, request))
+                () -> SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 0, request))
                 .getMessage());
     }
 
