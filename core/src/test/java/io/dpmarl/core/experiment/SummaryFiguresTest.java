@@ -2,6 +2,7 @@ package io.dpmarl.core.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,8 +57,10 @@ class SummaryFiguresTest {
         }
         records.add(new MetricRecord("planner=b", 0, 0, 0, "success", 7)); // no epsilon: left out
         PlotRequest request = new PlotRequest("eps", "Success", "success", "epsilon", "success", true, false);
-        FigureData.Series series = only(SummaryFigureData.prepareAgainstGridKey(records, "learner.epsilon",
-                SummaryFigures.Reduction.LAST, request));
+        FigureData.Figure figure = SummaryFigureData.prepareAgainstGridKey(records, "learner.epsilon",
+                SummaryFigures.Reduction.LAST, request);
+        assertTrue(figure.markers(), "discrete points are marked");
+        FigureData.Series series = only(figure);
         assertEquals("planner=a", series.label());
         assertArrayEquals(new double[] {0.1, 10}, series.x(), TOLERANCE);
         // Mean of {1, 3} is 2, sd sqrt(2), half-width t_{1,0.975} * sqrt(2) / sqrt(2) = 12.7062047...
@@ -88,8 +91,10 @@ class SummaryFiguresTest {
             records.add(new MetricRecord("dp", trial, trial, 20, "error", finals[trial]));
         }
         PlotRequest request = PlotRequest.of("hist", "Error", "error", "error", "trials");
-        FigureData.Series series = only(SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 4,
-                request));
+        FigureData.Figure figure = SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 4,
+                request);
+        assertFalse(figure.markers(), "a histogram outline has no point markers");
+        FigureData.Series series = only(figure);
         // Range [0, 4], width 1: bins [0,1) holds 0 and 0.5; [1,2) holds 1 and 1.2; [2,3) none; [3,4] holds 4.
         assertArrayEquals(new double[] {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}, series.x(), TOLERANCE);
         assertArrayEquals(new double[] {0, 2, 2, 2, 2, 0, 0, 1, 1, 0}, series.mean(), TOLERANCE);
