@@ -36,8 +36,15 @@ final class FigureData {
      * @param minTrials  fewest trials behind a point
      * @param maxTrials  most trials behind a point
      * @param thinned    whether any series was thinned
+     * @param markers    whether each point also gets a marker (figures of a few discrete points, where a series
+     *                   of one point would otherwise not show)
      */
-    record Figure(List<Panel> panels, boolean logY, double floor, int minTrials, int maxTrials, boolean thinned) {
+    record Figure(List<Panel> panels, boolean logY, double floor, int minTrials, int maxTrials, boolean thinned,
+                  boolean markers) {
+        /** A figure without point markers. */
+        Figure(List<Panel> panels, boolean logY, double floor, int minTrials, int maxTrials, boolean thinned) {
+            this(panels, logY, floor, minTrials, maxTrials, thinned, false);
+        }
     }
 
     private FigureData() {

@@ -48,14 +48,15 @@ final class FigurePainter {
             double top = (p / size.columns()) * size.panelHeight();
             Axis x = new Axis(xRange[0], xRange[1], request.logX(), left + LEFT, left + size.panelWidth() - RIGHT);
             Axis y = new Axis(yRange[0], yRange[1], figure.logY(), top + size.panelHeight() - BOTTOM, top + TOP);
-            panel(canvas, figure.panels().get(p), request, x, y, left + size.panelWidth() / 2.0, top);
+            panel(canvas, figure.panels().get(p), request, x, y, left + size.panelWidth() / 2.0, top,
+                    figure.markers());
         }
         canvas.text(caption, 12, size.rows() * size.panelHeight() + 24, FigureCanvas.Anchor.START, 13, false,
                 "caption");
     }
 
     private static void panel(FigureCanvas canvas, FigureData.Panel panel, PlotRequest request, Axis x, Axis y,
-                              double centre, double top) {
+                              double centre, double top, boolean markers) {
         String title = panel.title().isEmpty() ? request.title() : request.title() + ": " + panel.title();
         canvas.text(title, centre, top + 20, FigureCanvas.Anchor.MIDDLE, 14, false, "");
         for (double tick : x.ticks()) {
@@ -89,6 +90,12 @@ final class FigurePainter {
             }
             canvas.polygon(bandX, bandY, color, 0.22);
             canvas.polyline(lineX, lineY, color, 1.6, series.label());
+            if (markers) {
+                for (int i = 0; i < n; i++) {
+                    canvas.line(lineX[i] - 4, lineY[i], lineX[i] + 4, lineY[i], color, 2);
+                    canvas.line(lineX[i], lineY[i] - 4, lineX[i], lineY[i] + 4, color, 2);
+                }
+            }
             double legend = y.to() + 14 + 16 * index;
             canvas.line(x.from() + 10, legend - 4, x.from() + 30, legend - 4, color, 2);
             canvas.text(series.label(), x.from() + 36, legend, FigureCanvas.Anchor.START, 11, false, "");

@@ -16,7 +16,7 @@ import java.util.List;
  * ({@code nu = 10}) noise, QD-learning and Center-QD for the curves (T = 10000), and many paired runs of
  * DP-QD-Learning and QD-learning for the error histogram and the theorem checks. The claims are
  * {@link DpQdClaims} (Fig. 5, checks C1-C6) and {@link DpQdTheoremClaims} (Theorems V.1-V.5, checks T1-T4 and the
- * privacy figures).
+ * privacy figures); the claims step also draws the figures that span runs ({@link DpQdFigures}: Figs. 5a and 5d).
  */
 public final class DpQdReproduction implements Reproduction {
     /** The paper id. */
@@ -63,6 +63,7 @@ public final class DpQdReproduction implements Reproduction {
     public List<Claim> claims(ClaimInputs inputs) throws IOException {
         List<Claim> claims = new ArrayList<>(DpQdClaims.evaluate(inputs));
         claims.addAll(DpQdTheoremClaims.evaluate(inputs));
+        DpQdFigures.draw(inputs);
         return claims;
     }
 }

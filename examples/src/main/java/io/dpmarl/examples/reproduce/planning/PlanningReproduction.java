@@ -14,8 +14,9 @@ import java.util.Map;
  * The reproduction {@code dpmarl reproduce dp-planning} ("Differential Privacy in Cooperative Multiagent Planning",
  * Chen et al. 2023): bundled specs that plan the minimum-dependency and baseline policies of the two-agent corridor
  * gridworld (Figs. 1-3) and of four-server SysAdmin (Fig. 5) and execute them with private communication, plus the
- * claims step ({@link PlanningClaims}). Any subset of the specs may be given; the epsilon sweep runs in the full
- * setting only.
+ * claims step ({@link PlanningClaims}), which also draws the figures that span runs ({@link PlanningFigures}).
+ * Any subset of the specs may be given; the epsilon sweep the claims judge runs in the full setting only (the quick
+ * setting runs a shorter sweep that only Fig. 3 is drawn from).
  */
 public final class PlanningReproduction implements Reproduction {
     static final String PAPER = "dp-planning";
@@ -36,6 +37,10 @@ public final class PlanningReproduction implements Reproduction {
         }
         if (full) {
             specs.add(new BundledSpec("gridworld-epsilon", "specs/dp-planning/gridworld-epsilon-full.yaml"));
+        } else {
+            // A shorter sweep for the Fig. 3 figure only; the claims judge the full sweep.
+            specs.add(new BundledSpec(PlanningFigures.EPSILON_FIGURE,
+                    "specs/dp-planning/gridworld-epsilon-figure-quick.yaml"));
         }
         return specs;
     }
@@ -49,6 +54,8 @@ public final class PlanningReproduction implements Reproduction {
                 runs.put(name, new PlanningRuns(inputs.metrics(name)));
             }
         }
-        return PlanningClaims.evaluate(runs, inputs.quick());
+        List<Claim> claims = PlanningClaims.evaluate(runs, inputs.quick());
+        PlanningFigures.draw(inputs);
+        return claims;
     }
 }

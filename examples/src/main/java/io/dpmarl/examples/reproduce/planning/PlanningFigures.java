@@ -1,0 +1,105 @@
+package io.dpmarl.examples.reproduce.planning;
+
+import io.dpmarl.core.experiment.AggregateRow;
+import io.dpmarl.core.experiment.Aggregator;
+import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.PlotRequest;
+import io.dpmarl.core.experiment.SummaryFigures;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The figures of "Differential Privacy in Cooperative Multiagent Planning" (Chen et al. 2023) that span runs or
+ * plot one metric against another, drawn by the claims step into the {@code plots/} directory of a run (next to
+ * the per-spec figures, so the run reports list them). Each is drawn when the runs it needs are given and the run
+ * it goes into drew its own figures (not under {@code --no-plots}):
+ * <ul>
+ *   <li>{@code fig2-success-vs-correlation} (in {@code gridworld-md}): the minimum-dependency iterates' success
+ *       probability against their total correlation (Fig. 2), with the maximum-reach baseline's point when
+ *       {@code gridworld-baseline} ran;</li>
+ *   <li>{@code fig3-success-vs-epsilon} (in {@code gridworld-epsilon}, or in the quick setting's
+ *       {@code gridworld-epsilon-figure}): the private success (mean over executed
+ *       episodes) of the minimum-dependency and baseline policies against epsilon (Fig. 3);</li>
+ *   <li>{@code fig5-sysadmin-success-vs-epsilon} (in {@code sysadmin-md}): SysAdmin private success per initial
+ *       configuration against epsilon, minimum-dependency and (when {@code sysadmin-baseline} ran) the baseline
+ *       at its epsilon (Fig. 5).</li>
+ * </ul>
+ */
+public final class PlanningFigures {
+    /** File stem of Fig. 2. */
+    public static final String FIG2 = "fig2-success-vs-correlation";
+    /** File stem of Fig. 3. */
+    public static final String FIG3 = "fig3-success-vs-epsilon";
+    /** File stem of Fig. 5. */
+    public static final String FIG5 = "fig5-sysadmin-success-vs-epsilon";
+    /** The quick setting's shorter epsilon sweep, drawn in Fig. 3 when the full {@code gridworld-epsilon} is absent. */
+    public static final String EPSILON_FIGURE = "gridworld-epsilon-figure";
+    /** The epsilon of the SysAdmin baseline spec (its learner sets it; the grid does not). */
+    static final String SYSADMIN_BASELINE_EPSILON = "0.1";
+
+    private PlanningFigures() {
+    }
+
+    /** Draws every figure whose runs are given; returns the files written. */
+    public static List<Path> draw(ClaimInputs inputs) throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (drawn(inputs, "gridworld-md")) {
+            List<AggregateRow> rows = new ArrayList<>(SummaryFigures.relabel(aggregate(inputs, "gridworld-md"),
+                    "planner_success", "minimum dependency (iterates)", "planner_success"));
+            rows.addAll(SummaryFigures.relabel(aggregate(inputs, "gridworld-md"), "total_correlation",
+                    "minimum dependency (iterates)", "total_correlation"));
+            if (inputs.has("gridworld-baseline")) {
+                List<AggregateRow> base = aggregate(inputs, "gridworld-baseline");
+                rows.addAll(SummaryFigures.relabel(base, "planner_success", "maximum reach", "planner_success"));
+                rows.addAll(SummaryFigures.relabel(base, "total_correlation", "maximum reach", "total_correlation"));
+            }
+            files.addAll(SummaryFigures.againstMetric(rows, "total_correlation", PlotRequest.of(FIG2,
+                    "Gridworld: success probability against total correlation (Fig. 2)", "planner_success",
+                    "total correlation (nats)", "success probability"), plots(inputs, "gridworld-md")));
+        }
+        String sweep = inputs.has("gridworld-epsilon") ? "gridworld-epsilon" : EPSILON_FIGURE;
+        if (drawn(inputs, sweep)) {
+            List<MetricRecord> records = SummaryFigures.relabelRecords(inputs.metrics(sweep),
+                    PlanningFigures::plannerName);
+            files.addAll(SummaryFigures.againstGridKey(records, "learner.epsilon",
+                    SummaryFigures.Reduction.MEAN_OVER_STEPS, PlotRequest.of(FIG3,
+                            "Gridworld: private success against epsilon (Fig. 3)", "episode_return", "epsilon",
+                            "success rate (private execution)"), plots(inputs, sweep)));
+        }
+        if (drawn(inputs, "sysadmin-md")) {
+            List<MetricRecord> records = new ArrayList<>(SummaryFigures.relabelRecords(inputs.metrics("sysadmin-md"),
+                    label -> "minimum-dependency " + label));
+            if (inputs.has("sysadmin-baseline")) {
+                records.addAll(SummaryFigures.relabelRecords(inputs.metrics("sysadmin-baseline"),
+                        label -> "maximum-reach " + label + " learner.epsilon=" + SYSADMIN_BASELINE_EPSILON));
+            }
+            files.addAll(SummaryFigures.againstGridKey(records, "learner.epsilon",
+                    SummaryFigures.Reduction.MEAN_OVER_STEPS, new PlotRequest(FIG5,
+                            "SysAdmin: private success by initial configuration (Fig. 5)", "episode_return",
+                            "epsilon (log)", "success rate (private execution)", true, false),
+                    plots(inputs, "sysadmin-md")));
+        }
+        return files;
+    }
+
+    /** A grid label with the planner's spec string shortened to its name ("learner.planner=max-reach"). */
+    static String plannerName(String label) {
+        return label.replaceAll("(learner\\.planner=[a-z-]+)\\([^()]*\\)", "$1");
+    }
+
+    private static List<AggregateRow> aggregate(ClaimInputs inputs, String spec) throws IOException {
+        return Aggregator.aggregate(inputs.metrics(spec));
+    }
+
+    /** Whether {@code spec} ran and drew its figures (not under {@code --no-plots}). */
+    private static boolean drawn(ClaimInputs inputs, String spec) {
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).isPresent();
+    }
+
+    private static Path plots(ClaimInputs inputs, String spec) {
+        return inputs.run(spec).flatMap(SummaryFigures::plotsOf).orElseThrow();
+    }
+}
