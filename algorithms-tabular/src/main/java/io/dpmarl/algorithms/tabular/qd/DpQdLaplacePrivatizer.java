@@ -42,6 +42,12 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
     private final double adjacencyBound;
     private final Optional<AgentNoiseList> agentNoiseBases;
     private final Optional<AgentNoiseList> agentDecays;
+    /** The last event built, reused for the same round (every agent of a step asks for the same t). */
+    private volatile CachedEvent lastEvent;
+
+    /** An immutable (round, event) pair, so a racing reader sees either the old or the new pair whole. */
+    private record CachedEvent(long round, PrivacyEvent.LaplaceEvent event) {
+    }
 
     /**
      * A privatizer with {@code nu(t) = noiseBase * decay^t}.
@@ -120,6 +126,18 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
 
     /** The event release t charges: Laplace of scale nu(t) at the float-safe sensitivity. */
     public PrivacyEvent.LaplaceEvent eventAt(long round) {
+        // Events are immutable values: the event of a round is built once and shared by the releases of that round
+        // (undecaying noise, q = 1: by every release). Same event, same charge; only the allocation is saved.
+        CachedEvent cached = lastEvent;
+        if (cached != null && (cached.round == round || decay == 1)) {
+            return cached.event;
+        }
+        PrivacyEvent.LaplaceEvent event = buildEvent(round);
+        lastEvent = new CachedEvent(round, event);
+        return event;
+    }
+
+    private PrivacyEvent.LaplaceEvent buildEvent(long round) {
         double scale = scale(round);
         if (!(scale > 0)) {
             throw new IllegalArgumentException(name() + ": the noise scale noise-base * q^t underflowed to 0 at "
