@@ -58,6 +58,10 @@ public class QdLearningBenchmark {
         @Param({"natural"})
         public String order;
 
+        /** The decay q of the private step's noise scale (1: undecaying). */
+        @Param({"1"})
+        public double decay;
+
         QdNetwork network;
         CommunicationGraph graph;
         CommunicationGraph stepGraph;
@@ -83,7 +87,7 @@ public class QdLearningBenchmark {
                 messages[i] = 1000 * random.nextDouble();
             }
             learner = new DpQdLearner(agents, 2, 2, GraphProcess.fixed(graph), GainSchedule.kar(1.0, 0.05), 0.7,
-                    Optional.of(new DpQdLaplacePrivatizer(10, 1, 1)), NoiseSource.seeded(2),
+                    Optional.of(new DpQdLaplacePrivatizer(10, decay, 1)), NoiseSource.seeded(2),
                     PrivacyLedger.of(BasicAccountant::new, 0.0), random, TrialMetrics.discarding(), 0);
             Observation[] zero = new Observation[agents];
             Observation[] one = new Observation[agents];
