@@ -31,8 +31,8 @@ public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Priva
                 + " noise of scale noise-base * q^t to one scalar (a Q-entry); pure epsilon_t = adjacency-bound / (noise-base"
                 + " q^t)-DP per release under Q-value adjacency (two entries at distance <= adjacency-bound; no bound on"
                 + " the values is assumed, and this is not reward-level DP). Scheduled accounting: the ledger composes"
-                + " every release (the total grows like q^-T for q < 1). One release per step: the release index is t. With"
-                + " noise-bases / qs each agent i of a networked learner gets its own s_i q_i^t and its own scheduled"
+                + " every release (the total grows like q^-T for q < 1). One release per step: the release index is t."
+                + " With noise-bases / qs each agent i of a networked learner gets its own s_i q_i^t and its own scheduled"
                 + " charge (ledger key agent/i).";
     }
 

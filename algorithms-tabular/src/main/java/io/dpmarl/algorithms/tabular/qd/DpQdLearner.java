@@ -26,8 +26,8 @@ import java.util.random.RandomGenerator;
  * the trial stream {@code qd/behaviour}, so private and non-private runs see the same actions, states and rewards);
  * each agent releases only the entry it is about to update, {@code Qhat^i = Q^i(s_t, a_t) + Lap(nu(t))}, through
  * its own release stream (ledger key {@code agent/i}, its own {@code nu_i(t) = s_i q_i^t}: one charge, one noise
- * draw, the same value broadcast to every neighbour); then the synchronous consensus + innovations update of {@link QdNetwork} with the visit-indexed gains
- * of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
+ * draw, the same value broadcast to every neighbour); then the synchronous consensus + innovations update of
+ * {@link QdNetwork} with the visit-indexed gains of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
  *
  * <p>The communication graph comes from the environment's graph process at (episode, global step). When a new graph
  * comes into force the stability condition {@code beta(0) lambda_max(L) < 1} is checked, warned about when it
