@@ -109,9 +109,13 @@ public final class PrivacyLedger {
             leafState.nominal |= nominal;
         }
         dirtyPrincipals.add(principal);
-        LedgerEntry entry = new LedgerEntry(sequence++, key, source, event, count);
-        for (Consumer<LedgerEntry> listener : listeners) {
-            listener.accept(entry);
+        long number = sequence++;
+        if (!listeners.isEmpty()) {
+            // The entry exists only for listeners: without any, the charge allocates no entry.
+            LedgerEntry entry = new LedgerEntry(number, key, source, event, count);
+            for (Consumer<LedgerEntry> listener : listeners) {
+                listener.accept(entry);
+            }
         }
     }
 

@@ -67,6 +67,11 @@ public final class BasicAccountant implements Accountant {
             nonPrivate = true;
             return;
         }
+        if (event instanceof LaplaceEvent laplace) {
+            // The most frequent event, composed without the pair array (delta 0: deltaSum is unchanged).
+            epsilonSum += count * SafeRounding.epsilon(laplace);
+            return;
+        }
         double[] pair = epsilonDelta(event);
         epsilonSum += count * pair[0];
         deltaSum += count * pair[1];

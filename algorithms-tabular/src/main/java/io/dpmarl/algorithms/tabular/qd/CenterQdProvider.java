@@ -40,7 +40,8 @@ public final class CenterQdProvider implements PluginProvider<Learner> {
     public Learner create(Params params, PluginContext context) {
         Environment environment = context.requireEnvironment(name());
         return new CenterQdLearner(environment.info().numAgents(), QdLearnerParams.states(environment.info(), name()),
-                QdLearnerParams.actions(environment.info(), name()), QdLearnerParams.gains(params),
+                QdLearnerParams.actions(environment.info(), name()),
+                QdLearnerParams.gains(params, environment, name()),
                 params.real("gamma"), context.streams().stream(DpQdLearner.BEHAVIOUR_STREAM));
     }
 }

@@ -40,6 +40,14 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
     private final double noiseBase;
     private final double decay;
     private final double adjacencyBound;
+    private final Optional<AgentNoiseList> agentNoiseBases;
+    private final Optional<AgentNoiseList> agentDecays;
+    /** The last event built, reused for the same round (every agent of a step asks for the same t). */
+    private volatile CachedEvent lastEvent;
+
+    /** An immutable (round, event) pair, so a racing reader sees either the old or the new pair whole. */
+    private record CachedEvent(long round, PrivacyEvent.LaplaceEvent event) {
+    }
 
     /**
      * A privatizer with {@code nu(t) = noiseBase * decay^t}.
@@ -49,12 +57,46 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
      * @param adjacencyBound adjBound of Definition 2, in (0, inf)
      */
     public DpQdLaplacePrivatizer(double noiseBase, double decay, double adjacencyBound) {
+        this(noiseBase, decay, adjacencyBound, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * A privatizer with per-agent noise (the paper's {@code nu_i(t) = s_i q_i^t}): agent i's stream, from
+     * {@link #forAgent}, uses the i-th listed noise base and decay, or {@code noiseBase} / {@code decay} for a
+     * parameter that is not listed. Streams opened on this privatizer directly use {@code noiseBase} and
+     * {@code decay}.
+     *
+     * @param noiseBase       the noise base of agents not listed, in (0, inf)
+     * @param decay           the decay of agents not listed, in (0, 1]
+     * @param adjacencyBound  adjBound of Definition 2, in (0, inf)
+     * @param agentNoiseBases s_i per agent, each in (0, inf), or empty
+     * @param agentDecays     q_i per agent, each in (0, 1], or empty
+     */
+    public DpQdLaplacePrivatizer(double noiseBase, double decay, double adjacencyBound,
+                                 Optional<AgentNoiseList> agentNoiseBases, Optional<AgentNoiseList> agentDecays) {
+        this.agentNoiseBases = agentNoiseBases;
+        this.agentDecays = agentDecays;
         this.noiseBase = Checks.positiveFinite("noise-base", noiseBase);
         if (!(decay > 0 && decay <= 1)) {
             throw new IllegalArgumentException("q must be in (0, 1], got " + decay);
         }
         this.decay = decay;
         this.adjacencyBound = Checks.positiveFinite("adjacency-bound", adjacencyBound);
+    }
+
+    /**
+     * Agent {@code agent}'s privatizer among {@code agents}: its own {@code s_i} and {@code q_i} (the listed values,
+     * else this privatizer's), so its stream charges its own scheduled event {@code Laplace(s_i q_i^t)}.
+     *
+     * @throws IllegalArgumentException if a list does not have exactly {@code agents} values
+     */
+    public DpQdLaplacePrivatizer forAgent(int agent, int agents) {
+        if (agentNoiseBases.isEmpty() && agentDecays.isEmpty()) {
+            return this;
+        }
+        double base = agentNoiseBases.isPresent() ? agentNoiseBases.get().valueOf(agent, agents) : noiseBase;
+        double q = agentDecays.isPresent() ? agentDecays.get().valueOf(agent, agents) : decay;
+        return new DpQdLaplacePrivatizer(base, q, adjacencyBound);
     }
 
     /** The noise scale {@code nu(t) = noiseBase * q^t} of release t (0 once it underflows). */
@@ -84,6 +126,18 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
 
     /** The event release t charges: Laplace of scale nu(t) at the float-safe sensitivity. */
     public PrivacyEvent.LaplaceEvent eventAt(long round) {
+        // Events are immutable values: the event of a round is built once and shared by the releases of that round
+        // (undecaying noise, q = 1: by every release). Same event, same charge; only the allocation is saved.
+        CachedEvent cached = lastEvent;
+        if (cached != null && (cached.round == round || decay == 1)) {
+            return cached.event;
+        }
+        PrivacyEvent.LaplaceEvent event = buildEvent(round);
+        lastEvent = new CachedEvent(round, event);
+        return event;
+    }
+
+    private PrivacyEvent.LaplaceEvent buildEvent(long round) {
         double scale = scale(round);
         if (!(scale > 0)) {
             throw new IllegalArgumentException(name() + ": the noise scale noise-base * q^t underflowed to 0 at "

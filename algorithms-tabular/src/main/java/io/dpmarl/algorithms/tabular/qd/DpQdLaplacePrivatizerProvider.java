@@ -8,8 +8,10 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Plugin {@code dp-qd-laplace(noise-base, q, adjacency-bound)}: {@link DpQdLaplacePrivatizer}. */
+/** Plugin {@code dp-qd-laplace(noise-base, q, adjacency-bound, noise-bases, qs)}: {@link DpQdLaplacePrivatizer}. */
 @AutoService(PluginProvider.class)
 public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Privatizer> {
 
@@ -29,7 +31,9 @@ public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Priva
                 + " noise of scale noise-base * q^t to one scalar (a Q-entry); pure epsilon_t = adjacency-bound / (noise-base"
                 + " q^t)-DP per release under Q-value adjacency (two entries at distance <= adjacency-bound; no bound on"
                 + " the values is assumed, and this is not reward-level DP). Scheduled accounting: the ledger composes"
-                + " every release (the total grows like q^-T for q < 1). One release per step: the release index is t.";
+                + " every release (the total grows like q^-T for q < 1). One release per step: the release index is t."
+                + " With noise-bases / qs each agent i of a networked learner gets its own s_i q_i^t and its own scheduled"
+                + " charge (ledger key agent/i).";
     }
 
     @Override
@@ -39,11 +43,25 @@ public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Priva
                 Param.real("q", "decay of the noise scale per step, 1 for undecaying noise").above(0).atMost(1)
                         .withDefault(0.99),
                 Param.real("adjacency-bound", "largest distance between two adjacent Q-entries (the paper's delta)")
-                        .above(0).finite().withDefault(1.0));
+                        .above(0).finite().withDefault(1.0),
+                Param.string("noise-bases", "per-agent noise bases s_1;...;s_N, each > 0 (one per agent, separated"
+                        + " by ';'), or none: every agent uses noise-base").withDefault("none"),
+                Param.string("qs", "per-agent decays q_1;...;q_N, each in (0, 1] (one per agent, separated by ';'),"
+                        + " or none: every agent uses q").withDefault("none"));
     }
 
     @Override
     public Privatizer create(Params params, PluginContext context) {
-        return new DpQdLaplacePrivatizer(params.real("noise-base"), params.real("q"), params.real("adjacency-bound"));
+        return new DpQdLaplacePrivatizer(params.real("noise-base"), params.real("q"), params.real("adjacency-bound"),
+                prefixed(() -> AgentNoiseList.parse("noise-bases", params.string("noise-bases"), false)),
+                prefixed(() -> AgentNoiseList.parse("qs", params.string("qs"), true)));
+    }
+
+    private Optional<AgentNoiseList> prefixed(Supplier<Optional<AgentNoiseList>> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name() + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -25,9 +25,9 @@ import java.util.random.RandomGenerator;
  * networked team learner. Every step: one behaviour action {@code a_t ~ Uniform(A)} common to all agents (drawn from
  * the trial stream {@code qd/behaviour}, so private and non-private runs see the same actions, states and rewards);
  * each agent releases only the entry it is about to update, {@code Qhat^i = Q^i(s_t, a_t) + Lap(nu(t))}, through
- * its own release stream (ledger key {@code agent/i}: one charge, one noise draw, the same value broadcast to every
- * neighbour); then the synchronous consensus + innovations update of {@link QdNetwork} with the visit-indexed gains
- * of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
+ * its own release stream (ledger key {@code agent/i}, its own {@code nu_i(t) = s_i q_i^t}: one charge, one noise
+ * draw, the same value broadcast to every neighbour); then the synchronous consensus + innovations update of
+ * {@link QdNetwork} with the visit-indexed gains of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
  *
  * <p>The communication graph comes from the environment's graph process at (episode, global step). When a new graph
  * comes into force the stability condition {@code beta(0) lambda_max(L) < 1} is checked, warned about when it
@@ -44,7 +44,7 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     private final GainSchedule gains;
     private final double gamma;
     private final Optional<ReleaseStream[]> streams;
-    private final Optional<DpQdLaplacePrivatizer> scheduled;
+    private final Optional<DpQdLaplacePrivatizer[]> scheduled;
     private final RandomGenerator behaviour;
     private final TrialMetrics metrics;
     private final long[][] visits;
@@ -96,15 +96,23 @@ public final class DpQdLearner implements Learner, QdNetworkView {
         this.graphs = graphs;
         this.gains = gains;
         this.gamma = gamma;
+        // Agent i's own privatizer: per-agent s_i, q_i when the DP-QD privatizer lists them (eq. 5).
+        this.scheduled = privatizer.filter(DpQdLaplacePrivatizer.class::isInstance)
+                .map(DpQdLaplacePrivatizer.class::cast).map(p -> {
+                    DpQdLaplacePrivatizer[] own = new DpQdLaplacePrivatizer[agents];
+                    for (int i = 0; i < agents; i++) {
+                        own[i] = p.forAgent(i, agents);
+                    }
+                    return own;
+                });
         this.streams = privatizer.map(p -> {
             ReleaseStream[] opened = new ReleaseStream[agents];
             for (int i = 0; i < agents; i++) {
-                opened[i] = p.openStream(StreamRequest.of(ledger, LedgerKey.agent(i), noise, "dp-qd/messages"));
+                Privatizer own = scheduled.isPresent() ? scheduled.get()[i] : p;
+                opened[i] = own.openStream(StreamRequest.of(ledger, LedgerKey.agent(i), noise, "dp-qd/messages"));
             }
             return opened;
         });
-        this.scheduled = privatizer.filter(DpQdLaplacePrivatizer.class::isInstance)
-                .map(DpQdLaplacePrivatizer.class::cast);
         this.behaviour = behaviour;
         this.metrics = metrics;
         this.visits = new long[states][actions];
@@ -174,8 +182,17 @@ public final class DpQdLearner implements Learner, QdNetworkView {
             sumSquaredError += error * error;
         }
         if (scheduled.isPresent()) {
-            double scale = scheduled.get().scale(step);
-            sumDeclaredVariance += agents * 2 * scale * scale;
+            DpQdLaplacePrivatizer[] own = scheduled.get();
+            if (own[0] == own[agents - 1]) {
+                // One shared privatizer (no per-agent lists): N equal terms.
+                double scale = own[0].scale(step);
+                sumDeclaredVariance += agents * 2 * scale * scale;
+            } else {
+                for (int i = 0; i < agents; i++) {
+                    double scale = own[i].scale(step);
+                    sumDeclaredVariance += 2 * scale * scale;
+                }
+            }
         }
         releases += agents;
         Eavesdropped seen = new Eavesdropped(step, observedAgent, state, action, transmitted[observedAgent],

@@ -38,7 +38,7 @@ public final class DpQdLearnerProvider implements PluginProvider<Learner> {
                 + " agent broadcasts only the entry it updates, privatized by the privatizer (one release per agent per"
                 + " step, ledger key agent/i), and never shares its reward. The guarantee is the privatizer's, per"
                 + " message (dp-qd-laplace: Q-value adjacency), composed by the ledger over steps. Warns when"
-                + " gain-b * lambda_max(L) >= 1.";
+                + " gain-b * lambda_max(L) >= 1; gain-b=auto sets gain-b = 0.9 / lambda_max(L) of the first graph.";
     }
 
     @Override
@@ -70,7 +70,8 @@ public final class DpQdLearnerProvider implements PluginProvider<Learner> {
         int agents = environment.info().numAgents();
         return new DpQdLearner(agents, QdLearnerParams.states(environment.info(), plugin),
                 QdLearnerParams.actions(environment.info(), plugin), QdLearnerParams.graphs(environment, plugin),
-                QdLearnerParams.gains(params), params.real("gamma"), privatizer, context.noise(), context.ledger(),
+                QdLearnerParams.gains(params, environment, plugin), params.real("gamma"), privatizer, context.noise(),
+                context.ledger(),
                 context.streams().stream(DpQdLearner.BEHAVIOUR_STREAM), context.metrics(),
                 params.integer("observed-agent"));
     }

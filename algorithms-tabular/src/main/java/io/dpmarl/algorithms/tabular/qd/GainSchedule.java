@@ -1,5 +1,7 @@
 package io.dpmarl.algorithms.tabular.qd;
 
+import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.comm.ConsensusStability;
 import io.dpmarl.core.validation.Checks;
 import java.util.Objects;
 
@@ -30,6 +32,24 @@ public record GainSchedule(double gainA, double gainB, double tau1, double tau2,
     /** The paper's exponents tau1 = 1, tau2 = 0.2 with the given constants, Kar's convention. */
     public static GainSchedule kar(double gainA, double gainB) {
         return new GainSchedule(gainA, gainB, 1.0, 0.2, GainConvention.KAR);
+    }
+
+    /** The fraction of the stability limit that {@link #autoConsensusGain} uses: {@code b = 0.9 / lambda_max(L)}. */
+    public static final double AUTO_FRACTION = 0.9;
+
+    /**
+     * The consensus gain constant chosen from the graph, {@code b = 0.9 / lambda_max(L)}, so that
+     * {@code b * lambda_max(L) = 0.9 < 1} (the stability condition of {@link ConsensusStability}). For graphs above
+     * {@link io.dpmarl.core.comm.Laplacian#MAX_EXACT_AGENTS} agents {@code lambda_max} is the Anderson-Morley upper
+     * bound, so the product is at most 0.9.
+     */
+    public static double autoConsensusGain(CommunicationGraph graph) {
+        return AUTO_FRACTION / ConsensusStability.check(1.0, graph).largestEigenvalue();
+    }
+
+    /** This schedule with consensus gain constant {@code gainB}. */
+    public GainSchedule withConsensusGain(double gainB) {
+        return new GainSchedule(gainA, gainB, tau1, tau2, convention);
     }
 
     /** The innovation gain {@code alpha(k)}. */

@@ -19,8 +19,9 @@ final class QdLearnerParams {
     static List<Param> common() {
         List<Param> params = new ArrayList<>();
         params.add(Param.real("gain-a", "innovation gain constant a (alpha(0))").above(0).finite().withDefault(1.0));
-        params.add(Param.real("gain-b", "consensus gain constant b (beta(0)); keep b * lambda_max(L) < 1").above(0)
-                .finite().withDefault(0.05));
+        params.add(Param.string("gain-b", "consensus gain constant b (beta(0)), a real in (0, inf); keep"
+                + " b * lambda_max(L) < 1; or auto: b = 0.9 / lambda_max(L) of the first communication graph")
+                .withDefault("0.05"));
         params.add(Param.real("tau1", "exponent of the faster-decaying gain").above(0.5).atMost(1).withDefault(1.0));
         params.add(Param.real("tau2", "exponent of the slower-decaying gain, below tau1").above(0).below(1)
                 .withDefault(0.2));
@@ -30,11 +31,31 @@ final class QdLearnerParams {
         return params;
     }
 
-    static GainSchedule gains(Params params) {
+    /**
+     * The gains; {@code gain-b=auto} takes {@code b = 0.9 / lambda_max(L)} of the environment's graph at
+     * (episode 0, step 0) ({@link GainSchedule#autoConsensusGain}). Later graphs of a time-varying process are
+     * checked by the learner as they come into force (warning when unstable).
+     */
+    static GainSchedule gains(Params params, Environment environment, String plugin) {
         GainConvention convention = params.string("gains").equals("paper-literal") ? GainConvention.PAPER_LITERAL
                 : GainConvention.KAR;
-        return new GainSchedule(params.real("gain-a"), params.real("gain-b"), params.real("tau1"),
-                params.real("tau2"), convention);
+        String text = params.string("gain-b").strip();
+        double gainB;
+        if (text.equals("auto")) {
+            gainB = GainSchedule.autoConsensusGain(graphs(environment, plugin).graphAt(0, 0)
+                    .requireConnected("communication graph"));
+        } else {
+            try {
+                gainB = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                gainB = Double.NaN;
+            }
+            if (!(gainB > 0 && gainB < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException(plugin + ": parameter 'gain-b' must be in (0, inf) or auto, got "
+                        + text);
+            }
+        }
+        return new GainSchedule(params.real("gain-a"), gainB, params.real("tau1"), params.real("tau2"), convention);
     }
 
     /** Number of states of the (shared, discrete) observation of agent 0. */

@@ -51,8 +51,20 @@ public class QdLearningBenchmark {
         @Param({"0.3"})
         public double rewiring;
 
+        /**
+         * Storage order of the agents for {@code consensusInnovationStep}: {@code natural} (the generator's labels,
+         * the ring order) or {@code rcm} (reverse Cuthill-McKee relabelling, a locality-preserving order).
+         */
+        @Param({"natural"})
+        public String order;
+
+        /** The decay q of the private step's noise scale (1: undecaying). */
+        @Param({"1"})
+        public double decay;
+
         QdNetwork network;
         CommunicationGraph graph;
+        CommunicationGraph stepGraph;
         double[] rewards;
         double[] messages;
         DpQdLearner learner;
@@ -65,7 +77,9 @@ public class QdLearningBenchmark {
         public void setUp() {
             SplittableRandom random = new SplittableRandom(1);
             graph = GraphFamily.WATTS_STROGATZ.generator(agents, 4, rewiring).draw(random);
+            CommunicationGraph stepGraph = order.equals("rcm") ? relabel(graph, reverseCuthillMcKee(graph)) : graph;
             network = new QdNetwork(agents, 2, 2);
+            this.stepGraph = stepGraph;
             rewards = new double[agents];
             messages = new double[agents];
             for (int i = 0; i < agents; i++) {
@@ -73,7 +87,7 @@ public class QdLearningBenchmark {
                 messages[i] = 1000 * random.nextDouble();
             }
             learner = new DpQdLearner(agents, 2, 2, GraphProcess.fixed(graph), GainSchedule.kar(1.0, 0.05), 0.7,
-                    Optional.of(new DpQdLaplacePrivatizer(10, 1, 1)), NoiseSource.seeded(2),
+                    Optional.of(new DpQdLaplacePrivatizer(10, decay, 1)), NoiseSource.seeded(2),
                     PrivacyLedger.of(BasicAccountant::new, 0.0), random, TrialMetrics.discarding(), 0);
             Observation[] zero = new Observation[agents];
             Observation[] one = new Observation[agents];
@@ -86,13 +100,63 @@ public class QdLearningBenchmark {
         }
     }
 
+    /** New label of each agent: reverse Cuthill-McKee (BFS from a least-degree agent, neighbours by degree). */
+    static int[] reverseCuthillMcKee(CommunicationGraph graph) {
+        int n = graph.numAgents();
+        int[] visitOrder = new int[n];
+        boolean[] seen = new boolean[n];
+        int start = 0;
+        for (int i = 1; i < n; i++) {
+            if (graph.degree(i) < graph.degree(start)) {
+                start = i;
+            }
+        }
+        int head = 0;
+        int tail = 0;
+        visitOrder[tail++] = start;
+        seen[start] = true;
+        while (head < tail) {
+            int agent = visitOrder[head++];
+            int[] next = graph.neighbourArray(agent).clone();
+            Integer[] boxed = Arrays.stream(next).boxed().toArray(Integer[]::new);
+            Arrays.sort(boxed, (a, b) -> Integer.compare(graph.degree(a), graph.degree(b)));
+            for (int neighbour : boxed) {
+                if (!seen[neighbour]) {
+                    seen[neighbour] = true;
+                    visitOrder[tail++] = neighbour;
+                }
+            }
+        }
+        if (tail != n) {
+            throw new IllegalArgumentException("graph must be connected to be relabelled");
+        }
+        int[] label = new int[n];
+        for (int k = 0; k < n; k++) {
+            label[visitOrder[k]] = n - 1 - k;
+        }
+        return label;
+    }
+
+    /** The same graph with agent i renamed label[i]. */
+    static CommunicationGraph relabel(CommunicationGraph graph, int[] label) {
+        var builder = CommunicationGraph.builder(graph.numAgents());
+        for (int i = 0; i < graph.numAgents(); i++) {
+            for (int j : graph.neighbourArray(i)) {
+                if (i < j) {
+                    builder.addEdge(label[i], label[j]);
+                }
+            }
+        }
+        return builder.build();
+    }
+
     @Benchmark
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double consensusInnovationStep(Network state) {
         int s = state.step & 1;
         state.step++;
-        state.network.update(s, state.step >> 1 & 1, 1 - s, state.rewards, state.messages, state.graph, 0.5, 0.05,
+        state.network.update(s, state.step >> 1 & 1, 1 - s, state.rewards, state.messages, state.stepGraph, 0.5, 0.05,
                 0.7);
         return state.network.value(0, s, 0);
     }

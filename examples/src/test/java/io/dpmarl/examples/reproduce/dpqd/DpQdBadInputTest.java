@@ -46,7 +46,7 @@ class DpQdBadInputTest {
     @Test
     void gainsThatAreNotPositive(@TempDir Path directory) {
         assertBadInput(directory, "learner=dp-qd-learning(gain-b=0)",
-                "dp-qd-learning: parameter 'gain-b' must be in (0, inf), got 0");
+                "dp-qd-learning: parameter 'gain-b' must be in (0, inf) or auto, got 0");
         assertBadInput(directory.resolve("a"), "learner=dp-qd-learning(gain-a=-1)",
                 "dp-qd-learning: parameter 'gain-a' must be in (0, inf), got -1");
     }
