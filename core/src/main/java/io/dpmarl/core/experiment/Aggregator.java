@@ -5,11 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -32,37 +29,38 @@ public final class Aggregator {
 
     /** The aggregate rows of the given metric rows. */
     public static List<AggregateRow> aggregate(List<MetricRecord> records) {
-        Map<String, Map<String, TreeMap<Long, List<Double>>>> grouped = new LinkedHashMap<>();
-        for (MetricRecord record : records) {
-            grouped.computeIfAbsent(record.experiment(), k -> new TreeMap<>())
-                    .computeIfAbsent(record.metric(), k -> new TreeMap<>())
-                    .computeIfAbsent(record.step(), k -> new ArrayList<>())
-                    .add(record.value());
+        AggregateAccumulator accumulator = new AggregateAccumulator();
+        records.forEach(accumulator::count);
+        records.forEach(accumulator::spread);
+        return accumulator.rows();
+    }
+
+    /**
+     * Rows that can be visited more than once, in the same order each time (for example a metrics file read
+     * row by row).
+     */
+    @FunctionalInterface
+    public interface RowSource {
+        /** Visits every row, in order. */
+        void forEach(Consumer<MetricRecord> visitor) throws IOException;
+    }
+
+    /**
+     * The aggregate rows of a source visited twice (see {@link AggregateAccumulator}): bit-identical to
+     * {@link #aggregate(List)} of the same rows, in memory proportional to the number of aggregate rows.
+     */
+    public static List<AggregateRow> aggregate(RowSource rows) throws IOException {
+        AggregateAccumulator accumulator = new AggregateAccumulator();
+        rows.forEach(accumulator::count);
+        if (accumulator.needsSpread()) {
+            rows.forEach(accumulator::spread);
         }
-        Map<Integer, Double> quantiles = new HashMap<>();
-        List<AggregateRow> rows = new ArrayList<>();
-        grouped.forEach((experiment, byMetric) -> byMetric.forEach((metric, bySteps) ->
-                bySteps.forEach((step, values) -> {
-                    int n = values.size();
-                    double sum = 0;
-                    for (double value : values) {
-                        sum += value;
-                    }
-                    double mean = sum / n;
-                    if (n == 1) {
-                        rows.add(new AggregateRow(experiment, metric, step, 1, mean, 0.0, mean, mean));
-                        return;
-                    }
-                    double squares = 0;
-                    for (double value : values) {
-                        squares += (value - mean) * (value - mean);
-                    }
-                    double std = Math.sqrt(squares / (n - 1));
-                    double halfWidth = quantiles.computeIfAbsent(n, Aggregator::tQuantile) * std / Math.sqrt(n);
-                    rows.add(new AggregateRow(experiment, metric, step, n, mean, std, mean - halfWidth,
-                            mean + halfWidth));
-                })));
-        return rows;
+        return accumulator.rows();
+    }
+
+    /** The aggregate rows of a metrics file (the run's {@code metrics.csv}), streamed twice. */
+    public static List<AggregateRow> aggregate(Path metricsFile) throws IOException {
+        return aggregate(visitor -> MetricsCsv.forEach(metricsFile, metric -> true, visitor));
     }
 
     /** The rows as {@code aggregate.csv} text. */

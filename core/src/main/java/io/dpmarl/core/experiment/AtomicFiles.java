@@ -25,20 +25,33 @@ public final class AtomicFiles {
 
     /** Writes the bytes to {@code target} atomically, creating parent directories. */
     public static void write(Path target, byte[] content) throws IOException {
+        Path temp = temporaryFor(target);
+        try {
+            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            moveOver(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * A fresh temporary file name next to {@code target} (parent directories created), removed by
+     * {@link #deleteLeftovers} if a writer is killed before {@link #moveOver}.
+     */
+    static Path temporaryFor(Path target) throws IOException {
         Path parent = target.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         // Named by hand (not Files.createTempFile) so the file gets the usual umask permissions, not 0600.
-        Path temp = parent.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+        return parent.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
                 + COUNTER.incrementAndGet() + TEMP_SUFFIX);
+    }
+
+    /** Renames a complete temporary file over {@code target}, atomically where the file system can. */
+    static void moveOver(Path temp, Path target) throws IOException {
         try {
-            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException unsupported) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException unsupported) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

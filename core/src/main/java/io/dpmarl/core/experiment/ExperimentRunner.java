@@ -33,12 +33,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>{@code config.json}: the resolved spec, the experiments of the grid, every derived seed, the Java
  *       version;</li>
- *   <li>{@code trials/<experiment>/<trial>.metrics.csv} and {@code .privacy.csv}: one trial's rows, written
- *       atomically when the trial finishes (the metrics file last: its presence marks the trial complete);</li>
+ *   <li>{@code trials/<experiment>/<trial>.metrics.csv} and {@code .privacy.csv}: one trial's rows, streamed to
+ *       temporary files as they are recorded and renamed into place when the trial finishes (the metrics file
+ *       last: its presence marks the trial complete);</li>
  *   <li>{@code metrics.csv} ({@code experiment,trial,seed,step,metric,value}), {@code privacy.csv} (every
  *       ledger entry with the running epsilon of its key) and {@code aggregate.csv} (mean, sd and 95%
  *       t-interval per experiment, metric and step), assembled from the trial files in (experiment,
- *       trial) order;</li>
+ *       trial) order by streaming, in memory proportional to the aggregate rows, not to the metric rows;</li>
  *   <li>{@code plots/<metric>.png} and {@code .svg}: mean line and confidence band per experiment.</li>
  * </ul>
  * Every file is written through {@link AtomicFiles}. With {@link RunOptions#resume()} the trials whose
@@ -249,16 +250,27 @@ public final class ExperimentRunner {
     private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,
                           RunOptions options) {
         options.beforeTrial().accept(id);
-        List<MetricRecord> rows = new ArrayList<>();
-        StringBuilder privacy = new StringBuilder();
-        RandomStreams streams = RandomStreams.of(id.seed());
-        NoiseSource noise = experiment.noise() == NoiseMode.SECURE ? NoiseSource.secure() : streams.noise("privacy");
-        Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams,
-                new TrialMetrics(rows::add), row -> privacy.append(privacyLine(row)).append('\n'), noise);
-        pipeline.run(id, experiment.schedule());
+        // Rows go to temporary files as they are recorded (memory does not grow with the trial); the privacy file is
+        // published first and the metrics file last, whose presence marks the trial complete.
+        try (AtomicTextWriter metrics = new AtomicTextWriter(RunFiles.metricsFile(directory, experiment, trial));
+             AtomicTextWriter privacy = new AtomicTextWriter(RunFiles.privacyFile(directory, experiment, trial))) {
+            RandomStreams streams = RandomStreams.of(id.seed());
+            NoiseSource noise = experiment.noise() == NoiseMode.SECURE ? NoiseSource.secure()
+                    : streams.noise("privacy");
+            Pipeline pipeline = PipelineModule.assemble(experiment.pipeline(), registry, streams,
+                    new TrialMetrics(row -> appendLine(metrics, MetricsCsv.line(row))),
+                    row -> appendLine(privacy, privacyLine(row)), noise);
+            pipeline.run(id, experiment.schedule());
+            privacy.commit();
+            metrics.commit();
+        } catch (IOException io) {
+            throw new java.io.UncheckedIOException(io);
+        }
+    }
+
+    private static void appendLine(AtomicTextWriter writer, String line) {
         try {
-            AtomicFiles.writeText(RunFiles.privacyFile(directory, experiment, trial), privacy.toString());
-            AtomicFiles.writeText(RunFiles.metricsFile(directory, experiment, trial), MetricsCsv.format(rows, false));
+            writer.append(line).append("\n");
         } catch (IOException io) {
             throw new java.io.UncheckedIOException(io);
         }

@@ -1,11 +1,18 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads and writes the long-format {@code metrics.csv} ({@value #HEADER}): one row per (experiment,
@@ -55,16 +62,63 @@ public final class MetricsCsv {
                 throw new IllegalArgumentException(source + ": line " + line + " must have 6 fields ("
                         + HEADER + "), got " + fields.size());
             }
-            try {
-                records.add(new MetricRecord(fields.get(0), Integer.parseInt(fields.get(1)),
-                        Long.parseLong(fields.get(2)), Long.parseLong(fields.get(3)), fields.get(4),
-                        Double.parseDouble(fields.get(5))));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(source + ": line " + line + " has a malformed number: "
-                        + e.getMessage());
-            }
+            records.add(record(fields, line, source));
         }
         return records;
+    }
+
+    private static MetricRecord record(List<String> fields, long line, String source) {
+        try {
+            return new MetricRecord(fields.get(0), Integer.parseInt(fields.get(1)),
+                    Long.parseLong(fields.get(2)), Long.parseLong(fields.get(3)), fields.get(4),
+                    Double.parseDouble(fields.get(5)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(source + ": line " + line + " has a malformed number: "
+                    + e.getMessage());
+        }
+    }
+
+    /**
+     * Streams a metrics file (with or without header) to {@code visitor} row by row in file order, holding one
+     * record at a time: memory does not grow with the file. Rows whose metric fails {@code metrics} are skipped
+     * before their numbers are parsed.
+     *
+     * @throws IllegalArgumentException if the file is not valid metrics CSV (the message names the file and line)
+     */
+    public static void forEach(Path file, Predicate<String> metrics, Consumer<MetricRecord> visitor)
+            throws IOException {
+        String source = file.toString();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CSVParser parser = CSVParser.parse(reader, Csv.FORMAT)) {
+            boolean first = true;
+            Iterator<CSVRecord> records = parser.iterator();
+            while (true) {
+                CSVRecord csv;
+                try {
+                    if (!records.hasNext()) {
+                        break;
+                    }
+                    csv = records.next();
+                } catch (UncheckedIOException | IllegalStateException malformed) {
+                    throw new IllegalArgumentException(source + ": malformed CSV near line "
+                            + parser.getCurrentLineNumber() + ": " + malformed.getMessage(), malformed);
+                }
+                long line = parser.getCurrentLineNumber();
+                if (first) {
+                    first = false;
+                    if (csv.size() == 6 && String.join(",", csv.toList()).equals(HEADER)) {
+                        continue;
+                    }
+                }
+                if (csv.size() != 6) {
+                    throw new IllegalArgumentException(source + ": line " + line + " must have 6 fields ("
+                            + HEADER + "), got " + csv.size());
+                }
+                if (metrics.test(csv.get(4))) {
+                    visitor.accept(record(csv.toList(), line, source));
+                }
+            }
+        }
     }
 
     /** Reads a metrics file. */

@@ -37,6 +37,49 @@ public final class PrivacyCsv {
     private PrivacyCsv() {
     }
 
+    /**
+     * Streams the rows of a {@code privacy.csv} file to {@code visitor} in file order, one at a time (memory does not
+     * grow with the file); the same checks as {@link #read}.
+     */
+    public static void forEach(Path file, java.util.function.Consumer<Row> visitor) throws IOException {
+        try (java.io.Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             org.apache.commons.csv.CSVParser parser = org.apache.commons.csv.CSVParser.parse(reader, Csv.FORMAT)) {
+            boolean header = true;
+            java.util.Iterator<org.apache.commons.csv.CSVRecord> records = parser.iterator();
+            while (true) {
+                List<String> fields;
+                try {
+                    if (!records.hasNext()) {
+                        break;
+                    }
+                    fields = records.next().toList();
+                } catch (java.io.UncheckedIOException | IllegalStateException malformed) {
+                    throw new IOException(file + ": malformed CSV near line " + parser.getCurrentLineNumber() + ": "
+                            + malformed.getMessage(), malformed);
+                }
+                long line = parser.getCurrentLineNumber();
+                if (header) {
+                    if (!String.join(",", fields).equals(HEADER)) {
+                        throw new IOException(file + ": header must be " + HEADER + ", got "
+                                + String.join(",", fields));
+                    }
+                    header = false;
+                    continue;
+                }
+                if (fields.size() != 7) {
+                    throw new IOException(file + " line " + line + ": expected 7 fields, got " + fields.size());
+                }
+                try {
+                    visitor.accept(new Row(fields.get(0), Integer.parseInt(fields.get(1)),
+                            Long.parseLong(fields.get(2)), fields.get(3), Long.parseLong(fields.get(4)),
+                            Double.parseDouble(fields.get(5)), fields.get(6)));
+                } catch (NumberFormatException bad) {
+                    throw new IOException(file + " line " + line + ": " + bad.getMessage(), bad);
+                }
+            }
+        }
+    }
+
     /** The rows of {@code file}, comments skipped. */
     public static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();

@@ -1,7 +1,6 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +10,9 @@ import java.util.List;
  * The files of a run directory: where each trial's files go ({@code trials/experiment-<k>/trial-<i>.metrics.csv}
  * and {@code .privacy.csv}), which trials are missing, and the assembly of {@code metrics.csv}, {@code privacy.csv}
  * (after its {@code # noise=...} line), {@code aggregate.csv} and the plots from the trial files in (experiment,
- * trial) order, so the result does not depend on threads, resumption or shards.
+ * trial) order, so the result does not depend on threads, resumption or shards. The assembly streams: metric and
+ * privacy rows are copied file to file and aggregated with per-key running sums, so its memory is that of the
+ * aggregate rows.
  */
 final class RunFiles {
     private RunFiles() {
@@ -30,20 +31,27 @@ final class RunFiles {
     }
 
     static List<Path> assemble(ExperimentPlan plan, Path directory, RunOptions options) throws IOException {
-        StringBuilder metrics = new StringBuilder(MetricsCsv.HEADER).append('\n');
-        StringBuilder privacy = new StringBuilder(PrivacyCsv.NOISE_PREFIX).append(plan.spec().noise().label())
-                .append('\n').append(PrivacyCsv.HEADER).append('\n');
-        for (ExperimentPlan.Experiment experiment : plan.experiments()) {
-            for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
-                metrics.append(Files.readString(metricsFile(directory, experiment, trial), StandardCharsets.UTF_8));
-                privacy.append(Files.readString(privacyFile(directory, experiment, trial), StandardCharsets.UTF_8));
+        Path metricsCsv = directory.resolve("metrics.csv");
+        Path privacyCsv = directory.resolve("privacy.csv");
+        // Streamed byte for byte from the trial files, never held in memory.
+        try (AtomicTextWriter metrics = new AtomicTextWriter(metricsCsv);
+             AtomicTextWriter privacy = new AtomicTextWriter(privacyCsv)) {
+            metrics.append(MetricsCsv.HEADER).append("\n");
+            privacy.append(PrivacyCsv.NOISE_PREFIX).append(plan.spec().noise().label()).append("\n")
+                    .append(PrivacyCsv.HEADER).append("\n");
+            for (ExperimentPlan.Experiment experiment : plan.experiments()) {
+                for (int trial = 0; trial < plan.trialSeeds().size(); trial++) {
+                    metrics.appendFile(metricsFile(directory, experiment, trial));
+                    privacy.appendFile(privacyFile(directory, experiment, trial));
+                }
             }
+            metrics.commit();
+            privacy.commit();
         }
-        List<MetricRecord> records = MetricsCsv.parse(metrics.toString(), "metrics.csv");
-        List<AggregateRow> aggregate = Aggregator.aggregate(records);
+        List<AggregateRow> aggregate = Aggregator.aggregate(metricsCsv);
         List<Path> files = new ArrayList<>();
-        files.add(write(directory.resolve("metrics.csv"), metrics.toString()));
-        files.add(write(directory.resolve("privacy.csv"), privacy.toString()));
+        files.add(metricsCsv);
+        files.add(privacyCsv);
         files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
         List<String> recorded = Plotter.metricNames(aggregate);
         List<PlotRequest> requests = new ArrayList<>();

@@ -75,22 +75,24 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
         String noise = "unknown";
         if (Files.isRegularFile(privacyFile)) {
             noise = PrivacyCsv.noiseMode(privacyFile).map(NoiseMode::label).orElse("unknown");
-            ledger = ledger(PrivacyCsv.read(privacyFile), root, registry);
+            ledger = ledger(privacyFile, root, registry);
         }
         return new RunReport(name, config, figures, ledger, noise);
     }
 
-    private static List<LedgerRow> ledger(List<PrivacyCsv.Row> rows, JsonNode root, Optional<Registry> registry) {
-        // The last step per (experiment, trial, key), then over the trials per (experiment, key).
+    private static List<LedgerRow> ledger(Path privacyFile, JsonNode root, Optional<Registry> registry)
+            throws IOException {
+        // The last step per (experiment, trial, key), then over the trials per (experiment, key); the file is
+        // streamed, so only those last rows are held.
         Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new TreeMap<>();
         List<String> order = new ArrayList<>();
-        for (PrivacyCsv.Row row : rows) {
+        PrivacyCsv.forEach(privacyFile, row -> {
             if (!order.contains(row.experiment())) {
                 order.add(row.experiment());
             }
             last.computeIfAbsent(row.experiment(), k -> new TreeMap<>()).computeIfAbsent(row.key(), k -> new TreeMap<>())
                     .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a);
-        }
+        });
         // Keys that differ only in their ids (user/1, user/2, ...) share one row: "user/* (n keys)".
         Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> grouped = new TreeMap<>();
         for (Map.Entry<String, Map<String, Map<Integer, PrivacyCsv.Row>>> experiment : last.entrySet()) {

@@ -69,7 +69,7 @@ final class DpcMarlClaims {
         Map<String, DpcMarlRun> runs = new LinkedHashMap<>();
         for (String spec : DpcMarlReproduction.specNames()) {
             if (inputs.has(spec)) {
-                runs.put(spec, DpcMarlRun.of(inputs.metrics(spec)));
+                runs.put(spec, DpcMarlRun.of(inputs.metrics(spec, DpcMarlRun.METRICS)));
             }
         }
         Map<String, Result> results = results(inputs, runs);

@@ -21,6 +21,10 @@ import java.util.TreeMap;
 record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, TreeMap<Long, Double>> random,
                   Map<Integer, Boolean> collapsed, Map<Integer, TreeMap<Long, Double>> training) {
 
+    /** The metrics {@link #of} reads; a claims step reads only these rows of a run. */
+    static final java.util.Set<String> METRICS = java.util.Set.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.RANDOM,
+            DpcMarlA2c.COLLAPSED, Pipeline.EPISODE_RETURN);
+
     static DpcMarlRun of(List<MetricRecord> records) {
         Map<Integer, TreeMap<Long, Double>> evaluation = new TreeMap<>();
         Map<Integer, TreeMap<Long, Double>> random = new TreeMap<>();

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The reproduction {@code dpmarl reproduce ma-ldp} ("Local differential privacy preserving mechanisms for
@@ -36,7 +37,10 @@ public final class MaLdpReproduction implements Reproduction {
         Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
         for (String spec : SPECS) {
             if (inputs.has(spec)) {
-                runs.put(spec, MaLdpSeries.of(inputs.metrics(spec)));
+                // Streamed: a full run has millions of rows; only the regret curves and last values are kept.
+                MaLdpSeries.Collector collector = new MaLdpSeries.Collector();
+                inputs.forEachMetric(spec, Set.of(), collector::accept);
+                runs.put(spec, collector.series());
             }
         }
         return MaLdpClaims.evaluate(runs, inputs.quick());

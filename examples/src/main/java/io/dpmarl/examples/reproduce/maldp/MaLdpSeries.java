@@ -29,33 +29,28 @@ public record MaLdpSeries(String label, String mechanism, double epsilon, List<T
 
     /** The series of one run with a regret curve, in the order the experiments first appear. */
     public static List<MaLdpSeries> of(List<MetricRecord> records) {
-        Map<String, List<MetricRecord>> byExperiment = new LinkedHashMap<>();
-        for (MetricRecord record : records) {
-            byExperiment.computeIfAbsent(record.experiment(), label -> new ArrayList<>()).add(record);
-        }
-        List<MaLdpSeries> series = new ArrayList<>();
-        byExperiment.forEach((label, rows) -> {
-            MaLdpSeries built = build(label, rows);
-            if (built.trials() > 0) {
-                series.add(built);
-            }
-        });
-        return series;
+        Collector collector = new Collector();
+        records.forEach(collector::accept);
+        return collector.series();
     }
 
-    private static MaLdpSeries build(String label, List<MetricRecord> rows) {
-        Matcher mechanismMatch = MECHANISM.matcher(label);
-        String mechanism = mechanismMatch.find() ? mechanismMatch.group(1) : "none";
-        Matcher epsilonMatch = EPSILON.matcher(label);
-        double epsilon = mechanism.equals("none") || !epsilonMatch.find() ? Double.POSITIVE_INFINITY
-                : Double.parseDouble(epsilonMatch.group(1));
-        TreeMap<Integer, TreeMap<Long, Double>> curves = new TreeMap<>();
-        Map<String, TreeMap<Integer, double[]>> lastByMetric = new HashMap<>();
-        for (MetricRecord row : rows) {
+    /**
+     * Builds the series from metric rows visited one at a time (for example streamed from a run's metrics file), so
+     * that only the regret curves and the last value of every other metric are held, not the rows.
+     */
+    public static final class Collector {
+        private final Map<String, TreeMap<Integer, TreeMap<Long, Double>>> curves = new LinkedHashMap<>();
+        private final Map<String, Map<String, TreeMap<Integer, double[]>>> lastByMetric = new HashMap<>();
+
+        /** Takes one row into account. */
+        public void accept(MetricRecord row) {
+            TreeMap<Integer, TreeMap<Long, Double>> byTrial = curves.computeIfAbsent(row.experiment(),
+                    label -> new TreeMap<>());
             if (row.metric().equals("cumulative_regret")) {
-                curves.computeIfAbsent(row.trial(), t -> new TreeMap<>()).put(row.step(), row.value());
+                byTrial.computeIfAbsent(row.trial(), t -> new TreeMap<>()).put(row.step(), row.value());
             } else {
-                double[] stepAndValue = lastByMetric.computeIfAbsent(row.metric(), m -> new TreeMap<>())
+                double[] stepAndValue = lastByMetric.computeIfAbsent(row.experiment(), label -> new HashMap<>())
+                        .computeIfAbsent(row.metric(), m -> new TreeMap<>())
                         .computeIfAbsent(row.trial(), t -> new double[] {Double.NEGATIVE_INFINITY, 0});
                 if (row.step() >= stepAndValue[0]) {
                     stepAndValue[0] = row.step();
@@ -63,6 +58,26 @@ public record MaLdpSeries(String label, String mechanism, double epsilon, List<T
                 }
             }
         }
+
+        /** The series with a regret curve, in the order the experiments first appeared. */
+        public List<MaLdpSeries> series() {
+            List<MaLdpSeries> series = new ArrayList<>();
+            curves.forEach((label, byTrial) -> {
+                if (!byTrial.isEmpty()) {
+                    series.add(build(label, byTrial, lastByMetric.getOrDefault(label, Map.of())));
+                }
+            });
+            return series;
+        }
+    }
+
+    private static MaLdpSeries build(String label, TreeMap<Integer, TreeMap<Long, Double>> curves,
+                                     Map<String, TreeMap<Integer, double[]>> lastByMetric) {
+        Matcher mechanismMatch = MECHANISM.matcher(label);
+        String mechanism = mechanismMatch.find() ? mechanismMatch.group(1) : "none";
+        Matcher epsilonMatch = EPSILON.matcher(label);
+        double epsilon = mechanism.equals("none") || !epsilonMatch.find() ? Double.POSITIVE_INFINITY
+                : Double.parseDouble(epsilonMatch.group(1));
         Map<String, double[]> last = new HashMap<>();
         lastByMetric.forEach((metric, byTrial) -> last.put(metric,
                 byTrial.values().stream().mapToDouble(v -> v[1]).toArray()));

@@ -1,0 +1,79 @@
+package io.dpmarl.core.experiment;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The running state of {@link Aggregator} for one key (experiment, metric, step) at a time, so that aggregation
+ * needs memory for the aggregate rows only, never for the metric rows. Two passes over the same rows in the same
+ * order: the first ({@link #count}) sums the values and counts them, the second ({@link #spread}) sums the squared
+ * deviations from the mean of the first pass. This is the textbook two-pass sample variance, computed in the same
+ * order as summing a list of the key's values, so the results are bit-identical to the list-based computation.
+ */
+final class AggregateAccumulator {
+    private final Map<String, Map<String, TreeMap<Long, Sums>>> grouped = new LinkedHashMap<>();
+    private boolean spreading;
+
+    private static final class Sums {
+        int n;
+        double sum;
+        double squares;
+    }
+
+    /** First pass: adds one row to its key's count and sum. */
+    void count(MetricRecord record) {
+        if (spreading) {
+            throw new IllegalStateException("the first pass is over");
+        }
+        Sums sums = grouped.computeIfAbsent(record.experiment(), k -> new TreeMap<>())
+                .computeIfAbsent(record.metric(), k -> new TreeMap<>())
+                .computeIfAbsent(record.step(), k -> new Sums());
+        sums.n++;
+        sums.sum += record.value();
+    }
+
+    /** Second pass: adds one row's squared deviation from its key's mean; the rows must be those of the first pass. */
+    void spread(MetricRecord record) {
+        spreading = true;
+        Map<String, TreeMap<Long, Sums>> byMetric = grouped.get(record.experiment());
+        TreeMap<Long, Sums> bySteps = byMetric == null ? null : byMetric.get(record.metric());
+        Sums sums = bySteps == null ? null : bySteps.get(record.step());
+        if (sums == null) {
+            throw new IllegalStateException("row of the second pass not seen in the first: " + record);
+        }
+        if (sums.n > 1) {
+            double mean = sums.sum / sums.n;
+            sums.squares += (record.value() - mean) * (record.value() - mean);
+        }
+    }
+
+    /** True if some key has more than one value (only then is a second pass needed). */
+    boolean needsSpread() {
+        return grouped.values().stream().flatMap(m -> m.values().stream()).flatMap(s -> s.values().stream())
+                .anyMatch(sums -> sums.n > 1);
+    }
+
+    /** The aggregate rows: experiments in first-seen order, metrics and steps sorted. */
+    List<AggregateRow> rows() {
+        Map<Integer, Double> quantiles = new HashMap<>();
+        List<AggregateRow> rows = new ArrayList<>();
+        grouped.forEach((experiment, byMetric) -> byMetric.forEach((metric, bySteps) ->
+                bySteps.forEach((step, sums) -> {
+                    int n = sums.n;
+                    double mean = sums.sum / n;
+                    if (n == 1) {
+                        rows.add(new AggregateRow(experiment, metric, step, 1, mean, 0.0, mean, mean));
+                        return;
+                    }
+                    double std = Math.sqrt(sums.squares / (n - 1));
+                    double halfWidth = quantiles.computeIfAbsent(n, Aggregator::tQuantile) * std / Math.sqrt(n);
+                    rows.add(new AggregateRow(experiment, metric, step, n, mean, std, mean - halfWidth,
+                            mean + halfWidth));
+                })));
+        return rows;
+    }
+}
