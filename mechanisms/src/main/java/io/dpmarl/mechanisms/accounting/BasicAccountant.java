@@ -95,8 +95,39 @@ public final class BasicAccountant implements Accountant {
             return new double[] {pair.epsilon(), pair.delta()};
         }
         GaussianEvent gaussian = (GaussianEvent) event;
-        return new double[] {GaussianPrivacyCurve.epsilon(
-                SafeRounding.divideDown(gaussian.sigma(), gaussian.sensitivity()), gaussianDelta), gaussianDelta};
+        return new double[] {gaussianEpsilon(SafeRounding.divideDown(gaussian.sigma(), gaussian.sensitivity()),
+                gaussianDelta), gaussianDelta};
+    }
+
+    /**
+     * {@link GaussianPrivacyCurve#epsilon(double, double)}, memoised. The curve inversion (a bisection over
+     * {@code erfc}, about 100 microseconds) is a pure function of its two arguments, so returning the value computed
+     * the first time for the same pair gives exactly the same double. Memoising matters because a ledger keeps one
+     * accountant per key and every user of a local-DP run is a new key: MA-LDP converted the same Gaussian event
+     * twenty times per episode. The cache is shared by all accountants, thread-safe, and cleared when it holds
+     * {@link #GAUSSIAN_CACHE_SIZE} pairs (a run uses a handful).
+     */
+    static double gaussianEpsilon(double noiseMultiplier, double delta) {
+        GaussianKey key = new GaussianKey(noiseMultiplier, delta);
+        Double known = GAUSSIAN_EPSILONS.get(key);
+        if (known != null) {
+            return known;
+        }
+        double epsilon = GaussianPrivacyCurve.epsilon(noiseMultiplier, delta);
+        if (GAUSSIAN_EPSILONS.size() >= GAUSSIAN_CACHE_SIZE) {
+            GAUSSIAN_EPSILONS.clear();
+        }
+        GAUSSIAN_EPSILONS.put(key, epsilon);
+        return epsilon;
+    }
+
+    /** Most (noise multiplier, delta) pairs kept by {@link #gaussianEpsilon}. */
+    static final int GAUSSIAN_CACHE_SIZE = 256;
+    private static final java.util.concurrent.ConcurrentHashMap<GaussianKey, Double> GAUSSIAN_EPSILONS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The arguments of one curve inversion (records compare doubles by their bits, so -0.0 and NaN are safe). */
+    private record GaussianKey(double noiseMultiplier, double delta) {
     }
 
     @Override
