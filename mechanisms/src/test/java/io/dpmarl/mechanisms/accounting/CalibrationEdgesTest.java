@@ -29,11 +29,12 @@ class CalibrationEdgesTest {
         // 4 pure releases at epsilon e each cost 4e: the largest e within 1.5 is 0.375
         double epsilon = Calibration.calibrate(BasicAccountant::new, PrivacyEvent.PureEvent::new, 4, 1.5, 0.0,
                 Calibration.Direction.PRIVACY_LOSS);
-        assertEquals(0.375, epsilon, 1e-12);
-        assertTrue(epsilon <= 0.375);
-        // 2 releases within 6: e = 3 (above the starting point 1, reached by doubling then bisection)
+        // the bracket [0.25, 0.5] is bisected at 0.375 first; 4 * 0.375 = 1.5 exactly, so 0.375 itself is admissible
+        // and is returned exactly
+        assertEquals(0.375, epsilon, 0);
+        // 2 releases within 6: e = 3 (doubling from 1 to the bracket [2, 4], whose midpoint is 3, admissible exactly)
         assertEquals(3.0, Calibration.calibrate(BasicAccountant::new, PrivacyEvent.PureEvent::new, 2, 6.0, 0.0,
-                Calibration.Direction.PRIVACY_LOSS), 3e-12);
+                Calibration.Direction.PRIVACY_LOSS), 0);
     }
 
     @Test
