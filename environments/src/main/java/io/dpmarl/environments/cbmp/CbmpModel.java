@@ -138,7 +138,11 @@ public final class CbmpModel implements DiscountedTabularModel {
         return random.nextDouble() < transitions[state][action][0] ? 0 : 1;
     }
 
-    /** Samples every agent's reward {@code r_i ~ Normal(mu_i(s, a), rewardVariance)} into {@code out}. */
+    /**
+     * Samples every agent's reward {@code r_i ~ Normal(mu_i(s, a), rewardVariance)} into {@code out}. This is the
+     * environment's own randomness (the private data the agents protect), drawn from the trial's environment stream;
+     * it is not privacy noise, which comes only from the mechanisms' exact samplers.
+     */
     public void sampleRewards(int state, int action, RandomGenerator random, double[] out) {
         double sd = Math.sqrt(rewardVariance);
         for (int i = 0; i < out.length; i++) {
