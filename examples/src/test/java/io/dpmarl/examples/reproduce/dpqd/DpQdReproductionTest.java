@@ -13,6 +13,7 @@ import io.dpmarl.core.experiment.MetricsCsv;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ class DpQdReproductionTest {
         runs = new HashMap<>();
         long start = System.nanoTime();
         for (BundledSpec spec : reproduction.specs(false)) {
-            runs.put(spec.name(), DpQdSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
+            runs.put(spec.name(), BundledSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
         }
         System.out.println("dp-qd quick specs ran in " + (System.nanoTime() - start) / 1e9 + " s");
     }
@@ -163,7 +164,7 @@ class DpQdReproductionTest {
     void bundledSpecsAreMirroredAndNameTheirClaims() throws IOException {
         for (boolean full : new boolean[] {false, true}) {
             for (BundledSpec spec : reproduction.specs(full)) {
-                String text = DpQdSpecRunner.text(spec.resource());
+                String text = BundledSpecRunner.text(spec.resource());
                 Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
                 assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
                 assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());

@@ -13,6 +13,7 @@ import io.dpmarl.core.experiment.MetricsCsv;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

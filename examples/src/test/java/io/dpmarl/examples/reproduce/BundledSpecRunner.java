@@ -1,4 +1,4 @@
-package io.dpmarl.examples.reproduce.dpqd;
+package io.dpmarl.examples.reproduce;
 
 import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentRunner;
@@ -10,13 +10,17 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-/** Test helper: runs one bundled dp-qd spec through the ordinary runner (the path of {@code dpmarl run}). */
-final class DpQdSpecRunner {
-    private DpQdSpecRunner() {
+/**
+ * Test helper shared by the reproductions' tests: runs one bundled spec through the ordinary runner ({@link ExperimentRunner}, the same
+ * path as {@code dpmarl run}) into {@code directory}, and reads bundled spec resources.
+ */
+public final class BundledSpecRunner {
+    private BundledSpecRunner() {
     }
 
-    static String text(String resource) throws IOException {
-        try (InputStream in = DpQdSpecRunner.class.getClassLoader().getResourceAsStream(resource)) {
+    /** The text of a bundled spec resource. */
+    public static String text(String resource) throws IOException {
+        try (InputStream in = BundledSpecRunner.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("no class-path resource " + resource);
             }
@@ -24,7 +28,8 @@ final class DpQdSpecRunner {
         }
     }
 
-    static Path run(String resource, Path directory, Registry registry) throws IOException {
+    /** Runs the spec with the runner into {@code directory} and returns the directory. */
+    public static Path run(String resource, Path directory, Registry registry) throws IOException {
         ExperimentSpec spec = ExperimentSpec.parse(text(resource), false, resource);
         ExperimentPlan plan = ExperimentPlan.resolve(spec, registry);
         new ExperimentRunner(registry).run(plan, RunOptions.of(directory, 2, line -> { }));
