@@ -118,8 +118,18 @@ final class DpcMarlClaims {
                 "gate (pre-registered): lower end of the 95% t-band over seeds of (learned - random) final reward"
                         + " > 5% of |random| = " + format(margin),
                 "learned - random = " + format(mean) + " ± " + format(half) + " (95% band, " + gains.size()
-                        + " seeds); learned " + format(DpcMarlRun.mean(run.finals())) + ", random " + format(random),
+                        + " seeds); learned " + format(DpcMarlRun.mean(run.finals())) + ", random " + format(random)
+                        + "; per seed " + perSeed(gains),
                 mean - half > margin);
+    }
+
+    /** The per-seed values, comma-separated (a seed left in a crash-like basin shows as a negative gain). */
+    static String perSeed(List<Double> values) {
+        StringBuilder text = new StringBuilder();
+        for (double value : values) {
+            text.append(text.length() == 0 ? "" : ", ").append(format(value));
+        }
+        return text.toString();
     }
 
     /** The stochastic training policy's return, first 20% against last 20% of episodes, per seed (recorded). */

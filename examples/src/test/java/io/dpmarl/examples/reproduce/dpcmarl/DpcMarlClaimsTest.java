@@ -118,6 +118,38 @@ class DpcMarlClaimsTest {
         assertEquals(ClaimStatus.FAIL, status(claims(finals, true, false), "Q1 catch-up"));
     }
 
+    /** The quick setting's shape: 4 seeds of catch-up ConsensusMARL only, random reference -5500 (margin 275). */
+    private List<Claim> quickCatchUp(double... finals) throws IOException {
+        return claims(Map.of("catch-up-consensus", finals), false, true);
+    }
+
+    private static Claim q1(List<Claim> claims) {
+        return claims.stream().filter(c -> c.claim().startsWith("Q1 catch-up: ConsensusMARL learns")).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void theQuickGatePassesWhenEverySeedLearnsAndFailsWithoutLearning() throws IOException {
+        // gains 5000, 5050, 4950, 5020: mean 5005, sample std 42.03, t(3, 0.975) = 3.182 -> half 66.9; the lower
+        // end 4938 clears the margin 5% of 5500 = 275
+        Claim learned = q1(quickCatchUp(-500, -450, -550, -480));
+        assertEquals(ClaimStatus.PASS, learned.status(), learned.toString());
+        assertTrue(learned.measured().endsWith("per seed 5000.00, 5050.00, 4950.00, 5020.00"), learned.measured());
+        assertTrue(learned.expected().contains("275.00"), learned.expected());
+        // no learning (the mutant): the greedy policy is as good as random, gains -100, 100, 0, 50 < 275
+        assertEquals(ClaimStatus.FAIL, q1(quickCatchUp(-5600, -5400, -5500, -5450)).status());
+    }
+
+    @Test
+    void oneSeedLeftInTheCrashBasinFailsTheQuickGate() throws IOException {
+        // the pattern the quick runs show: three seeds at the safe level, one at the crash-like -6900 (gain -1400);
+        // gains mean 3400, sample std 3200.3, half-band 3.182 * 3200.3 / 2 = 5092 -> lower end -1692 < 275
+        Claim basin = q1(quickCatchUp(-500, -450, -550, -6900));
+        assertEquals(ClaimStatus.FAIL, basin.status(), basin.toString());
+        assertTrue(basin.measured().startsWith("learned - random = 3400.00 ± "), basin.measured());
+        assertTrue(basin.measured().endsWith("per seed 5000.00, 5050.00, 4950.00, -1400.00"), basin.measured());
+    }
+
     @Test
     void aLargeGainThatDoesNotCollapseFailsR3() throws IOException {
         Map<String, double[]> finals = tableShaped();
