@@ -1,0 +1,172 @@
+package io.dpmarl.core.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The privacy ledger of a run summarised for the report, read from {@code privacy.csv} in one streamed pass: for
+ * every (experiment, trial, key) the row of its last reported step, then per experiment and key pattern (keys that
+ * differ only in their ids, {@code user/1}, {@code user/2}, ..., share the pattern {@code user/*}) the number of those
+ * rows, the largest release count, the smallest and largest epsilon and the note.
+ *
+ * <p>Memory: the runner writes {@code privacy.csv} one (experiment, trial) block after another, so only the last rows
+ * of the current block are held, plus per pattern its running summary and its distinct keys: memory grows with the
+ * keys of one trial, not with the rows of the file (trials times keys times reports). A file whose blocks are not
+ * contiguous (written by hand) is summarised by holding every last row instead, with the same result.
+ */
+final class LedgerSummary {
+    private LedgerSummary() {
+    }
+
+    /**
+     * One summarised ledger row.
+     *
+     * @param experiment the experiment label
+     * @param key        the key, or {@code pattern (n keys)} for a pattern of several keys
+     * @param rows       rows summarised (trials times keys)
+     * @param releases   the largest release count
+     * @param epsilonMin the smallest epsilon
+     * @param epsilonMax the largest epsilon
+     * @param note       the last non-empty note in (key, trial) order, or empty
+     */
+    record Row(String experiment, String key, int rows, long releases, double epsilonMin, double epsilonMax,
+               String note) {
+    }
+
+    /** Per (experiment, pattern): the running summary. */
+    private static final class Group {
+        final Set<String> keys = new HashSet<>();
+        int rows;
+        long releases;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        String noteKey;
+        int noteTrial;
+        String note = "";
+
+        void add(PrivacyCsv.Row row) {
+            keys.add(row.key());
+            rows++;
+            releases = Math.max(releases, row.releases());
+            min = Math.min(min, row.epsilon());
+            max = Math.max(max, row.epsilon());
+            if (!row.note().isEmpty() && (noteKey == null || row.key().compareTo(noteKey) > 0
+                    || row.key().equals(noteKey) && row.trial() > noteTrial)) {
+                noteKey = row.key();
+                noteTrial = row.trial();
+                note = row.note();
+            }
+        }
+    }
+
+    /** Thrown inside the streamed pass when an (experiment, trial) block reappears. */
+    private static final class NotContiguous extends RuntimeException {
+        NotContiguous() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The summary rows: experiments in first-seen order, then by key (or pattern label). */
+    static List<Row> read(Path privacyFile) throws IOException {
+        Map<String, Map<String, Group>> patterns = new LinkedHashMap<>();
+        try {
+            streamed(privacyFile, patterns);
+        } catch (NotContiguous scattered) {
+            patterns.clear();
+            held(privacyFile, patterns);
+        }
+        List<Row> rows = new ArrayList<>();
+        patterns.forEach((experiment, byPattern) -> {
+            Map<String, Group> byLabel = new TreeMap<>();
+            new TreeMap<>(byPattern).forEach((pattern, state) -> byLabel.put(state.keys.size() == 1
+                    ? state.keys.iterator().next() : pattern + " (" + state.keys.size() + " keys)", state));
+            byLabel.forEach((label, state) -> rows.add(new Row(experiment, label, state.rows, state.releases,
+                    state.min, state.max, state.note)));
+        });
+        return rows;
+    }
+
+    private static void streamed(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+        Set<String> done = new HashSet<>();
+        Map<String, PrivacyCsv.Row> block = new HashMap<>();
+        String[] current = {null};
+        int[] currentTrial = {0};
+        PrivacyCsv.forEach(file, row -> {
+            if (current[0] == null || !row.experiment().equals(current[0]) || row.trial() != currentTrial[0]) {
+                if (current[0] != null) {
+                    done.add(blockName(current[0], currentTrial[0]));
+                    fold(block, patterns.get(current[0]));
+                }
+                if (done.contains(blockName(row.experiment(), row.trial()))) {
+                    throw new NotContiguous();
+                }
+                current[0] = row.experiment();
+                currentTrial[0] = row.trial();
+                patterns.computeIfAbsent(row.experiment(), k -> new HashMap<>());
+            }
+            block.merge(row.key(), row, (a, b) -> b.step() >= a.step() ? b : a);
+        });
+        if (current[0] != null) {
+            fold(block, patterns.get(current[0]));
+        }
+    }
+
+    private static void fold(Map<String, PrivacyCsv.Row> block, Map<String, Group> byPattern) {
+        block.forEach((key, row) -> byPattern.computeIfAbsent(pattern(key), k -> new Group()).add(row));
+        block.clear();
+    }
+
+    private static String blockName(String experiment, int trial) {
+        return trial + "\u0000" + experiment;
+    }
+
+    /** The fallback for scattered blocks: every (experiment, key, trial)'s last row is held. */
+    private static void held(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+        Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new LinkedHashMap<>();
+        PrivacyCsv.forEach(file, row -> last.computeIfAbsent(row.experiment(), k -> new HashMap<>())
+                .computeIfAbsent(row.key(), k -> new HashMap<>())
+                .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a));
+        last.forEach((experiment, byKey) -> {
+            Map<String, Group> byPattern = patterns.computeIfAbsent(experiment, k -> new HashMap<>());
+            byKey.forEach((key, byTrial) -> byTrial.values().forEach(row -> byPattern.computeIfAbsent(pattern(key),
+                    k -> new Group()).add(row)));
+        });
+    }
+
+    /**
+     * The key with every run of digits that follows a {@code /} replaced by {@code *} ({@code user/12/agent/0} gives
+     * {@code user/* /agent/*}, without the blank).
+     */
+    static String pattern(String key) {
+        StringBuilder pattern = null;
+        int length = key.length();
+        for (int i = 0; i < length; i++) {
+            char ch = key.charAt(i);
+            if (ch == '/' && i + 1 < length && isDigit(key.charAt(i + 1))) {
+                if (pattern == null) {
+                    pattern = new StringBuilder(length).append(key, 0, i);
+                }
+                pattern.append("/*");
+                i++;
+                while (i + 1 < length && isDigit(key.charAt(i + 1))) {
+                    i++;
+                }
+            } else if (pattern != null) {
+                pattern.append(ch);
+            }
+        }
+        return pattern == null ? key : pattern.toString();
+    }
+
+    private static boolean isDigit(char ch) {
+        return ch >= '0' && ch <= '9';
+    }
+}
