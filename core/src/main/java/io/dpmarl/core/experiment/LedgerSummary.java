@@ -76,12 +76,25 @@ final class LedgerSummary {
 
     /** The summary rows: experiments in first-seen order, then by key (or pattern label). */
     static List<Row> read(Path privacyFile) throws IOException {
+        return summarise(privacyFile).rows();
+    }
+
+    /**
+     * The summary rows and the largest number of privacy rows held at once while reading (the keys of one trial
+     * when the file's blocks are contiguous, every last row otherwise).
+     */
+    record Summary(List<Row> rows, int heldRows) {
+    }
+
+    /** Reads the file; see {@link Summary}. */
+    static Summary summarise(Path privacyFile) throws IOException {
         Map<String, Map<String, Group>> patterns = new LinkedHashMap<>();
+        int held;
         try {
-            streamed(privacyFile, patterns);
+            held = streamed(privacyFile, patterns);
         } catch (NotContiguous scattered) {
             patterns.clear();
-            held(privacyFile, patterns);
+            held = held(privacyFile, patterns);
         }
         List<Row> rows = new ArrayList<>();
         patterns.forEach((experiment, byPattern) -> {
@@ -91,14 +104,15 @@ final class LedgerSummary {
             byLabel.forEach((label, state) -> rows.add(new Row(experiment, label, state.rows, state.releases,
                     state.min, state.max, state.note)));
         });
-        return rows;
+        return new Summary(rows, held);
     }
 
-    private static void streamed(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+    private static int streamed(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
         Set<String> done = new HashSet<>();
         Map<String, PrivacyCsv.Row> block = new HashMap<>();
         String[] current = {null};
         int[] currentTrial = {0};
+        int[] held = {0};
         PrivacyCsv.forEach(file, row -> {
             if (current[0] == null || !row.experiment().equals(current[0]) || row.trial() != currentTrial[0]) {
                 if (current[0] != null) {
@@ -113,10 +127,12 @@ final class LedgerSummary {
                 patterns.computeIfAbsent(row.experiment(), k -> new HashMap<>());
             }
             block.merge(row.key(), row, (a, b) -> b.step() >= a.step() ? b : a);
+            held[0] = Math.max(held[0], block.size());
         });
         if (current[0] != null) {
             fold(block, patterns.get(current[0]));
         }
+        return held[0];
     }
 
     private static void fold(Map<String, PrivacyCsv.Row> block, Map<String, Group> byPattern) {
@@ -129,16 +145,20 @@ final class LedgerSummary {
     }
 
     /** The fallback for scattered blocks: every (experiment, key, trial)'s last row is held. */
-    private static void held(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+    private static int held(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
         Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new LinkedHashMap<>();
         PrivacyCsv.forEach(file, row -> last.computeIfAbsent(row.experiment(), k -> new HashMap<>())
                 .computeIfAbsent(row.key(), k -> new HashMap<>())
                 .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a));
+        int[] held = {0};
         last.forEach((experiment, byKey) -> {
             Map<String, Group> byPattern = patterns.computeIfAbsent(experiment, k -> new HashMap<>());
-            byKey.forEach((key, byTrial) -> byTrial.values().forEach(row -> byPattern.computeIfAbsent(pattern(key),
-                    k -> new Group()).add(row)));
+            byKey.forEach((key, byTrial) -> byTrial.values().forEach(row -> {
+                held[0]++;
+                byPattern.computeIfAbsent(pattern(key), k -> new Group()).add(row);
+            }));
         });
+        return held[0];
     }
 
     /**

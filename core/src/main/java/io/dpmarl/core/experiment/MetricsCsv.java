@@ -63,7 +63,8 @@ public final class MetricsCsv {
         }
     }
 
-    private static void forEach(CsvReader reader, Predicate<String> metrics, Consumer<MetricRecord> visitor)
+    /** Streams the rows of {@code reader}, header skipped; see {@link #forEach(Path, Predicate, Consumer)}. */
+    static void forEach(CsvReader reader, Predicate<String> metrics, Consumer<MetricRecord> visitor)
             throws IOException {
         boolean first = true;
         while (reader.next()) {
