@@ -135,7 +135,26 @@ final class CsvReader implements AutoCloseable {
         if (c == '"') {
             position++;
             long opened = line;
-            while (true) {
+            // Fast path: a quoted field without doubled quotes whose closing quote and next character are inside the
+            // buffer is taken from the buffer without a copy.
+            int end = position;
+            int breaks = 0;
+            while (end < limit && buffer[end] != '"') {
+                if (buffer[end] == '\n') {
+                    breaks++;
+                }
+                end++;
+            }
+            String quoted = null;
+            if (end + 1 < limit && buffer[end + 1] != '"') {
+                int start = position;
+                position = end + 1;
+                line += breaks;
+                String last = size < previous.length ? previous[size] : null;
+                quoted = last != null && last.length() == end - start && same(last, buffer, start) ? last
+                        : new String(buffer, start, end - start);
+            }
+            while (quoted == null) {
                 c = read();
                 if (c == EOF) {
                     throw malformed(opened, "end of file inside a quoted field");
@@ -161,7 +180,28 @@ final class CsvReader implements AutoCloseable {
                 }
                 position++;
             }
+            if (quoted != null) {
+                return quoted;
+            }
         } else {
+            // Fast path: an unquoted field that ends inside the buffer is taken from the buffer without a copy.
+            int end = position;
+            while (end < limit) {
+                char ch = buffer[end];
+                if (ch == ',' || ch == '\n' || ch == '\r') {
+                    break;
+                }
+                end++;
+            }
+            if (end < limit) {
+                int start = position;
+                position = end;
+                String last = size < previous.length ? previous[size] : null;
+                if (last != null && last.length() == end - start && same(last, buffer, start)) {
+                    return last;
+                }
+                return new String(buffer, start, end - start);
+            }
             while (true) {
                 if (position == limit && !fill()) {
                     break;
@@ -175,15 +215,16 @@ final class CsvReader implements AutoCloseable {
             }
         }
         String last = size < previous.length ? previous[size] : null;
-        if (last != null && last.length() == length && same(last, length)) {
+        if (last != null && last.length() == length && same(last, token, 0)) {
             return last;
         }
         return new String(token, 0, length);
     }
 
-    private boolean same(String last, int length) {
-        for (int i = length - 1; i >= 0; i--) {
-            if (last.charAt(i) != token[i]) {
+    /** True if {@code chars[start ..]} holds the characters of {@code last}. */
+    private static boolean same(String last, char[] chars, int start) {
+        for (int i = last.length() - 1; i >= 0; i--) {
+            if (last.charAt(i) != chars[start + i]) {
                 return false;
             }
         }
