@@ -17,6 +17,8 @@ import java.util.TreeMap;
 final class AggregateAccumulator {
     private final Map<String, Map<String, TreeMap<Long, Sums>>> grouped = new LinkedHashMap<>();
     private boolean spreading;
+    private String lastExperiment;
+    private Map<String, TreeMap<Long, Sums>> lastByMetric;
 
     private static final class Sums {
         int n;
@@ -29,8 +31,7 @@ final class AggregateAccumulator {
         if (spreading) {
             throw new IllegalStateException("the first pass is over");
         }
-        Sums sums = grouped.computeIfAbsent(record.experiment(), k -> new TreeMap<>())
-                .computeIfAbsent(record.metric(), k -> new TreeMap<>())
+        Sums sums = byMetric(record.experiment()).computeIfAbsent(record.metric(), k -> new TreeMap<>())
                 .computeIfAbsent(record.step(), k -> new Sums());
         sums.n++;
         sums.sum += record.value();
@@ -39,7 +40,12 @@ final class AggregateAccumulator {
     /** Second pass: adds one row's squared deviation from its key's mean; the rows must be those of the first pass. */
     void spread(MetricRecord record) {
         spreading = true;
-        Map<String, TreeMap<Long, Sums>> byMetric = grouped.get(record.experiment());
+        Map<String, TreeMap<Long, Sums>> byMetric = record.experiment() == lastExperiment ? lastByMetric
+                : grouped.get(record.experiment());
+        if (byMetric != null) {
+            lastExperiment = record.experiment();
+            lastByMetric = byMetric;
+        }
         TreeMap<Long, Sums> bySteps = byMetric == null ? null : byMetric.get(record.metric());
         Sums sums = bySteps == null ? null : bySteps.get(record.step());
         if (sums == null) {
@@ -49,6 +55,18 @@ final class AggregateAccumulator {
             double mean = sums.sum / sums.n;
             sums.squares += (record.value() - mean) * (record.value() - mean);
         }
+    }
+
+    /**
+     * The metrics of an experiment; consecutive rows of a file carry the same label instance (see {@link CsvReader}),
+     * so the last one is checked by identity before the map is searched.
+     */
+    private Map<String, TreeMap<Long, Sums>> byMetric(String experiment) {
+        if (experiment != lastExperiment) {
+            lastByMetric = grouped.computeIfAbsent(experiment, k -> new TreeMap<>());
+            lastExperiment = experiment;
+        }
+        return lastByMetric;
     }
 
     /** True if some key has more than one value (only then is a second pass needed). */
