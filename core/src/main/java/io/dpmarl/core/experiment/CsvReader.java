@@ -31,6 +31,8 @@ final class CsvReader implements AutoCloseable {
     private char[] token = new char[256];
     private String[] fields = new String[8];
     private String[] previous = new String[8];
+    private char[][] previousChars = new char[8][];
+    private int[] previousLength = new int[8];
     private int size;
     private long line = 1;
     private long recordLine;
@@ -77,10 +79,8 @@ final class CsvReader implements AutoCloseable {
             String value = field();
             if (size == fields.length) {
                 fields = Arrays.copyOf(fields, size * 2);
-                previous = Arrays.copyOf(previous, size * 2);
             }
             fields[size] = value;
-            previous[size] = value;
             size++;
             int c = peek();
             if (c == ',') {
@@ -150,9 +150,7 @@ final class CsvReader implements AutoCloseable {
                 int start = position;
                 position = end + 1;
                 line += breaks;
-                String last = size < previous.length ? previous[size] : null;
-                quoted = last != null && last.length() == end - start && same(last, buffer, start) ? last
-                        : new String(buffer, start, end - start);
+                quoted = value(buffer, start, end - start);
             }
             while (quoted == null) {
                 c = read();
@@ -196,11 +194,7 @@ final class CsvReader implements AutoCloseable {
             if (end < limit) {
                 int start = position;
                 position = end;
-                String last = size < previous.length ? previous[size] : null;
-                if (last != null && last.length() == end - start && same(last, buffer, start)) {
-                    return last;
-                }
-                return new String(buffer, start, end - start);
+                return value(buffer, start, end - start);
             }
             while (true) {
                 if (position == limit && !fill()) {
@@ -214,21 +208,31 @@ final class CsvReader implements AutoCloseable {
                 length = put(length, ch);
             }
         }
-        String last = size < previous.length ? previous[size] : null;
-        if (last != null && last.length() == length && same(last, token, 0)) {
-            return last;
-        }
-        return new String(token, 0, length);
+        return value(token, 0, length);
     }
 
-    /** True if {@code chars[start ..]} holds the characters of {@code last}. */
-    private static boolean same(String last, char[] chars, int start) {
-        for (int i = last.length() - 1; i >= 0; i--) {
-            if (last.charAt(i) != chars[start + i]) {
-                return false;
-            }
+    /** The field {@code chars[start, start + length)}: the previous record's instance if equal, else a new one. */
+    private String value(char[] chars, int start, int length) {
+        if (size == previous.length) {
+            previous = Arrays.copyOf(previous, size * 2);
+            previousChars = Arrays.copyOf(previousChars, size * 2);
+            previousLength = Arrays.copyOf(previousLength, size * 2);
         }
-        return true;
+        String last = previous[size];
+        if (last != null && previousLength[size] == length
+                && Arrays.equals(previousChars[size], 0, length, chars, start, start + length)) {
+            return last;
+        }
+        String value = new String(chars, start, length);
+        char[] copy = previousChars[size];
+        if (copy == null || copy.length < length) {
+            copy = new char[Math.max(32, 2 * length)];
+            previousChars[size] = copy;
+        }
+        System.arraycopy(chars, start, copy, 0, length);
+        previousLength[size] = length;
+        previous[size] = value;
+        return value;
     }
 
     private int put(int length, char ch) {

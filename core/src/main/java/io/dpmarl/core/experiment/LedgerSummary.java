@@ -43,7 +43,8 @@ final class LedgerSummary {
 
     /** Per (experiment, pattern): the running summary. */
     private static final class Group {
-        final Set<String> keys = new HashSet<>();
+        int keys;
+        String firstKey;
         int rows;
         long releases;
         double min = Double.POSITIVE_INFINITY;
@@ -53,7 +54,6 @@ final class LedgerSummary {
         String note = "";
 
         void add(PrivacyCsv.Row row) {
-            keys.add(row.key());
             rows++;
             releases = Math.max(releases, row.releases());
             min = Math.min(min, row.epsilon());
@@ -64,6 +64,25 @@ final class LedgerSummary {
                 noteTrial = row.trial();
                 note = row.note();
             }
+        }
+    }
+
+    /** Per experiment: the group of each key pattern and of each distinct key. */
+    private static final class Experiment {
+        final Map<String, Group> patterns = new HashMap<>();
+        final Map<String, Group> keys = new HashMap<>();
+
+        void add(PrivacyCsv.Row row) {
+            Group group = keys.get(row.key());
+            if (group == null) {
+                group = patterns.computeIfAbsent(pattern(row.key()), k -> new Group());
+                group.keys++;
+                if (group.firstKey == null) {
+                    group.firstKey = row.key();
+                }
+                keys.put(row.key(), group);
+            }
+            group.add(row);
         }
     }
 
@@ -88,26 +107,26 @@ final class LedgerSummary {
 
     /** Reads the file; see {@link Summary}. */
     static Summary summarise(Path privacyFile) throws IOException {
-        Map<String, Map<String, Group>> patterns = new LinkedHashMap<>();
+        Map<String, Experiment> experiments = new LinkedHashMap<>();
         int held;
         try {
-            held = streamed(privacyFile, patterns);
+            held = streamed(privacyFile, experiments);
         } catch (NotContiguous scattered) {
-            patterns.clear();
-            held = held(privacyFile, patterns);
+            experiments.clear();
+            held = held(privacyFile, experiments);
         }
         List<Row> rows = new ArrayList<>();
-        patterns.forEach((experiment, byPattern) -> {
+        experiments.forEach((experiment, summary) -> {
             Map<String, Group> byLabel = new TreeMap<>();
-            new TreeMap<>(byPattern).forEach((pattern, state) -> byLabel.put(state.keys.size() == 1
-                    ? state.keys.iterator().next() : pattern + " (" + state.keys.size() + " keys)", state));
+            new TreeMap<>(summary.patterns).forEach((pattern, state) -> byLabel.put(state.keys == 1
+                    ? state.firstKey : pattern + " (" + state.keys + " keys)", state));
             byLabel.forEach((label, state) -> rows.add(new Row(experiment, label, state.rows, state.releases,
                     state.min, state.max, state.note)));
         });
         return new Summary(rows, held);
     }
 
-    private static int streamed(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+    private static int streamed(Path file, Map<String, Experiment> experiments) throws IOException {
         Set<String> done = new HashSet<>();
         Map<String, PrivacyCsv.Row> block = new HashMap<>();
         String[] current = {null};
@@ -117,26 +136,26 @@ final class LedgerSummary {
             if (current[0] == null || !row.experiment().equals(current[0]) || row.trial() != currentTrial[0]) {
                 if (current[0] != null) {
                     done.add(blockName(current[0], currentTrial[0]));
-                    fold(block, patterns.get(current[0]));
+                    fold(block, experiments.get(current[0]));
                 }
                 if (done.contains(blockName(row.experiment(), row.trial()))) {
                     throw new NotContiguous();
                 }
                 current[0] = row.experiment();
                 currentTrial[0] = row.trial();
-                patterns.computeIfAbsent(row.experiment(), k -> new HashMap<>());
+                experiments.computeIfAbsent(row.experiment(), k -> new Experiment());
             }
             block.merge(row.key(), row, (a, b) -> b.step() >= a.step() ? b : a);
             held[0] = Math.max(held[0], block.size());
         });
         if (current[0] != null) {
-            fold(block, patterns.get(current[0]));
+            fold(block, experiments.get(current[0]));
         }
         return held[0];
     }
 
-    private static void fold(Map<String, PrivacyCsv.Row> block, Map<String, Group> byPattern) {
-        block.forEach((key, row) -> byPattern.computeIfAbsent(pattern(key), k -> new Group()).add(row));
+    private static void fold(Map<String, PrivacyCsv.Row> block, Experiment experiment) {
+        block.values().forEach(experiment::add);
         block.clear();
     }
 
@@ -145,17 +164,17 @@ final class LedgerSummary {
     }
 
     /** The fallback for scattered blocks: every (experiment, key, trial)'s last row is held. */
-    private static int held(Path file, Map<String, Map<String, Group>> patterns) throws IOException {
+    private static int held(Path file, Map<String, Experiment> experiments) throws IOException {
         Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new LinkedHashMap<>();
         PrivacyCsv.forEach(file, row -> last.computeIfAbsent(row.experiment(), k -> new HashMap<>())
                 .computeIfAbsent(row.key(), k -> new HashMap<>())
                 .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a));
         int[] held = {0};
         last.forEach((experiment, byKey) -> {
-            Map<String, Group> byPattern = patterns.computeIfAbsent(experiment, k -> new HashMap<>());
+            Experiment summary = experiments.computeIfAbsent(experiment, k -> new Experiment());
             byKey.forEach((key, byTrial) -> byTrial.values().forEach(row -> {
                 held[0]++;
-                byPattern.computeIfAbsent(pattern(key), k -> new Group()).add(row);
+                summary.add(row);
             }));
         });
         return held[0];

@@ -67,6 +67,7 @@ public final class MetricsCsv {
     static void forEach(CsvReader reader, Predicate<String> metrics, Consumer<MetricRecord> visitor)
             throws IOException {
         boolean first = true;
+        Numbers numbers = new Numbers();
         while (reader.next()) {
             if (first) {
                 first = false;
@@ -79,7 +80,7 @@ public final class MetricsCsv {
                         + " must have 6 fields (" + HEADER + "), got " + reader.size());
             }
             if (metrics.test(reader.field(4))) {
-                visitor.accept(record(reader));
+                visitor.accept(numbers.record(reader));
             }
         }
     }
@@ -88,14 +89,44 @@ public final class MetricsCsv {
         return String.join(",", reader.fields()).equals(HEADER);
     }
 
-    private static MetricRecord record(CsvReader reader) {
-        try {
-            return new MetricRecord(reader.field(0), Integer.parseInt(reader.field(1)),
-                    Long.parseLong(reader.field(2)), Long.parseLong(reader.field(3)), reader.field(4),
-                    Double.parseDouble(reader.field(5)));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(reader.source() + ": line " + reader.line()
-                    + " has a malformed number: " + e.getMessage());
+    /**
+     * Parses the numbers of a row; a field that is the previous row's instance (see {@link CsvReader}: the trial, the
+     * seed and the step of consecutive rows) is not parsed again.
+     */
+    private static final class Numbers {
+        private String trialText;
+        private int trial;
+        private String seedText;
+        private long seed;
+        private String stepText;
+        private long step;
+
+        MetricRecord record(CsvReader reader) {
+            try {
+                String text = reader.field(1);
+                if (text != trialText) {
+                    trial = Integer.parseInt(text);
+                    trialText = text;
+                }
+                text = reader.field(2);
+                if (text != seedText) {
+                    seed = Long.parseLong(text);
+                    seedText = text;
+                }
+                text = reader.field(3);
+                if (text != stepText) {
+                    step = Long.parseLong(text);
+                    stepText = text;
+                }
+                return new MetricRecord(reader.field(0), trial, seed, step, reader.field(4),
+                        Double.parseDouble(reader.field(5)));
+            } catch (NumberFormatException e) {
+                trialText = null;
+                seedText = null;
+                stepText = null;
+                throw new IllegalArgumentException(reader.source() + ": line " + reader.line()
+                        + " has a malformed number: " + e.getMessage());
+            }
         }
     }
 

@@ -44,6 +44,10 @@ public final class PrivacyCsv {
     public static void forEach(Path file, java.util.function.Consumer<Row> visitor) throws IOException {
         try (CsvReader reader = CsvReader.open(file)) {
             boolean header = true;
+            String trialText = null;
+            int trial = 0;
+            String stepText = null;
+            long step = 0;
             while (true) {
                 try {
                     if (!reader.next()) {
@@ -65,9 +69,19 @@ public final class PrivacyCsv {
                             + reader.size());
                 }
                 try {
-                    visitor.accept(new Row(reader.field(0), Integer.parseInt(reader.field(1)),
-                            Long.parseLong(reader.field(2)), reader.field(3), Long.parseLong(reader.field(4)),
-                            Double.parseDouble(reader.field(5)), reader.field(6)));
+                    // The trial and step of consecutive rows are the same instance (CsvReader): parsed once.
+                    if (reader.field(1) != trialText) {
+                        trialText = null;
+                        trial = Integer.parseInt(reader.field(1));
+                        trialText = reader.field(1);
+                    }
+                    if (reader.field(2) != stepText) {
+                        stepText = null;
+                        step = Long.parseLong(reader.field(2));
+                        stepText = reader.field(2);
+                    }
+                    visitor.accept(new Row(reader.field(0), trial, step, reader.field(3),
+                            Long.parseLong(reader.field(4)), Double.parseDouble(reader.field(5)), reader.field(6)));
                 } catch (NumberFormatException bad) {
                     throw new IOException(file + " line " + reader.line() + ": " + bad.getMessage(), bad);
                 }
