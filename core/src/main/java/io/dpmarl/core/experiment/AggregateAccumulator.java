@@ -21,20 +21,58 @@ final class AggregateAccumulator {
     private Map<String, TreeMap<Long, Sums>> lastByMetric;
 
     private static final class Sums {
+        final int id;
         int n;
         double sum;
         double squares;
+
+        Sums(int id) {
+            this.id = id;
+        }
     }
+
+    private final List<Sums> byId = new ArrayList<>();
 
     /** First pass: adds one row to its key's count and sum. */
     void count(MetricRecord record) {
+        countKey(record);
+    }
+
+    /**
+     * First pass: adds one row to its key's count and sum, and returns the key's index (from 0, in first-seen order),
+     * for {@link #spread(int, double)}.
+     */
+    int countKey(MetricRecord record) {
         if (spreading) {
             throw new IllegalStateException("the first pass is over");
         }
         Sums sums = byMetric(record.experiment()).computeIfAbsent(record.metric(), k -> new TreeMap<>())
-                .computeIfAbsent(record.step(), k -> new Sums());
+                .computeIfAbsent(record.step(), k -> {
+                    Sums created = new Sums(byId.size());
+                    byId.add(created);
+                    return created;
+                });
         sums.n++;
         sums.sum += record.value();
+        return sums.id;
+    }
+
+    /** Second pass by key index: adds one value's squared deviation from the mean of key {@code id}. */
+    void spread(int id, double value) {
+        spreading = true;
+        if (id < 0 || id >= byId.size()) {
+            throw new IllegalStateException("key " + id + " of the second pass not seen in the first");
+        }
+        Sums sums = byId.get(id);
+        if (sums.n > 1) {
+            double mean = sums.sum / sums.n;
+            sums.squares += (value - mean) * (value - mean);
+        }
+    }
+
+    /** The number of keys (experiment, metric, step): the accumulator's state, whatever the number of rows. */
+    int keys() {
+        return byId.size();
     }
 
     /** Second pass: adds one row's squared deviation from its key's mean; the rows must be those of the first pass. */

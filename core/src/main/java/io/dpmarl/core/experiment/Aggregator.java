@@ -1,6 +1,7 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,9 +57,45 @@ public final class Aggregator {
         return accumulator.rows();
     }
 
-    /** The aggregate rows of a metrics file (the run's {@code metrics.csv}), streamed twice. */
+    /**
+     * The aggregate rows of a metrics file (the run's {@code metrics.csv}), bit-identical to {@link #aggregate(List)}
+     * of its rows. The text is parsed once: the first pass sums per key and writes each row's key index and value
+     * (12 bytes) to a temporary binary file next to it, which the second pass reads back in the same order; the heap
+     * holds the per-key sums only.
+     */
     public static List<AggregateRow> aggregate(Path metricsFile) throws IOException {
-        return aggregate(visitor -> MetricsCsv.forEach(metricsFile, metric -> true, visitor));
+        AggregateAccumulator accumulator = new AggregateAccumulator();
+        Path spill = AtomicFiles.temporaryFor(metricsFile);
+        try {
+            long rows;
+            try (java.io.DataOutputStream out = new java.io.DataOutputStream(new java.io.BufferedOutputStream(
+                    Files.newOutputStream(spill), 1 << 16))) {
+                long[] count = {0};
+                MetricsCsv.forEach(metricsFile, metric -> true, record -> {
+                    try {
+                        out.writeInt(accumulator.countKey(record));
+                        out.writeDouble(record.value());
+                        count[0]++;
+                    } catch (IOException io) {
+                        throw new java.io.UncheckedIOException(io);
+                    }
+                });
+                rows = count[0];
+            } catch (java.io.UncheckedIOException io) {
+                throw io.getCause();
+            }
+            if (accumulator.needsSpread()) {
+                try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(
+                        Files.newInputStream(spill), 1 << 16))) {
+                    for (long row = 0; row < rows; row++) {
+                        accumulator.spread(in.readInt(), in.readDouble());
+                    }
+                }
+            }
+        } finally {
+            Files.deleteIfExists(spill);
+        }
+        return accumulator.rows();
     }
 
     /** The rows as {@code aggregate.csv} text. */

@@ -93,9 +93,32 @@ final class LedgerSummary {
         }
     }
 
+    /**
+     * Summaries already read in this JVM (a reproduction writes its paper's report and then the report of all papers,
+     * from the same files), by file, identity (inode where the file system has one), size and modification time: a
+     * file rewritten in place or renamed over is read again.
+     */
+    private static final Map<List<Object>, List<Row>> CACHE = java.util.Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<List<Object>, List<Row>> eldest) {
+                    return size() > 64;
+                }
+            });
+
     /** The summary rows: experiments in first-seen order, then by key (or pattern label). */
     static List<Row> read(Path privacyFile) throws IOException {
-        return summarise(privacyFile).rows();
+        java.nio.file.attribute.BasicFileAttributes attributes = java.nio.file.Files.readAttributes(privacyFile,
+                java.nio.file.attribute.BasicFileAttributes.class);
+        List<Object> version = java.util.Arrays.asList(privacyFile.toAbsolutePath().normalize().toString(),
+                attributes.fileKey(), attributes.size(), attributes.lastModifiedTime());
+        List<Row> cached = CACHE.get(version);
+        if (cached != null) {
+            return cached;
+        }
+        List<Row> rows = List.copyOf(summarise(privacyFile).rows());
+        CACHE.put(version, rows);
+        return rows;
     }
 
     /**

@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  *       trials x 3 reports x 50 keys = 3,600 rows in the file), and gives the rows of the textbook computation
  *       written below (every last row per experiment, key and trial held, keys grouped by a regular expression), also
  *       for a file whose trial blocks are scattered (there it holds every last row);</li>
+ *   <li>aggregation keeps one entry per (experiment, metric, step), 3,000 for 300,000 rows, and its spill file
+ *       (each row's key index and value, read back by the second pass) is deleted;</li>
+ *   <li>a summary cached for the report is read again when its file is replaced;</li>
  *   <li>the key pattern without a regular expression equals the regular expression's.</li>
  * </ul>
  */
@@ -123,6 +126,47 @@ class BoundedOutputPhaseTest {
         LedgerSummary.Summary fallback = LedgerSummary.summarise(shuffled);
         assertEquals(textbook(shuffled), fallback.rows());
         assertTrue(fallback.heldRows() > 50, "scattered blocks are summarised from every last row");
+    }
+
+    @Test
+    void aggregationStateIsOneEntryPerKeyAndLeavesNoSpillFile(@TempDir Path directory) throws IOException {
+        // 300,000 rows over 3 metrics x 1,000 steps of one experiment: 3,000 keys of state.
+        AggregateAccumulator accumulator = new AggregateAccumulator();
+        StringBuilder text = new StringBuilder(MetricsCsv.HEADER).append('\n');
+        for (int trial = 0; trial < 100; trial++) {
+            for (int step = 0; step < 1000; step++) {
+                for (int metric = 0; metric < 3; metric++) {
+                    MetricRecord row = new MetricRecord("e", trial, trial, step, "m" + metric, trial + 0.25 * metric);
+                    accumulator.count(row);
+                    if (trial < 2) {
+                        text.append(MetricsCsv.line(row)).append('\n');
+                    }
+                }
+            }
+        }
+        assertEquals(3_000, accumulator.keys());
+        Path file = Files.writeString(directory.resolve("metrics.csv"), text);
+        List<AggregateRow> rows = Aggregator.aggregate(file);
+        // Two trials with values t + 0.25 m, t = 0, 1: mean 0.5 + 0.25 m, sd sqrt(1/2).
+        assertEquals(3_000, rows.size());
+        assertEquals(0.75, rows.get(1000).mean());
+        assertEquals(Math.sqrt(0.5), rows.get(1000).std(), 1e-15);
+        try (var files = Files.list(directory)) {
+            assertEquals(List.of(file), files.toList(), "the spill file of the second pass is deleted");
+        }
+    }
+
+    @Test
+    void ledgerSummaryOfARewrittenFileIsReadAgain(@TempDir Path directory) throws IOException {
+        Path file = write(directory.resolve("privacy.csv"), List.of(Csv.line("e", "0", "1", "user/1", "1", "0.5", "")));
+        assertEquals(0.5, LedgerSummary.read(file).get(0).epsilonMax());
+        assertEquals(0.5, LedgerSummary.read(file).get(0).epsilonMax(), "read twice, same answer");
+        Path other = write(directory.resolve("other.csv"), List.of(Csv.line("e", "0", "1", "user/1", "1", "0.75", ""),
+                Csv.line("e", "0", "1", "user/2", "1", "0.25", "")));
+        Files.move(other, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        LedgerSummary.Row row = LedgerSummary.read(file).get(0);
+        assertEquals("user/* (2 keys)", row.key());
+        assertEquals(0.75, row.epsilonMax());
     }
 
     @Test
