@@ -17,29 +17,73 @@ import java.util.TreeMap;
 final class AggregateAccumulator {
     private final Map<String, Map<String, TreeMap<Long, Sums>>> grouped = new LinkedHashMap<>();
     private boolean spreading;
+    private String lastExperiment;
+    private Map<String, TreeMap<Long, Sums>> lastByMetric;
 
     private static final class Sums {
+        final int id;
         int n;
         double sum;
         double squares;
+
+        Sums(int id) {
+            this.id = id;
+        }
     }
+
+    private final List<Sums> byId = new ArrayList<>();
 
     /** First pass: adds one row to its key's count and sum. */
     void count(MetricRecord record) {
+        countKey(record);
+    }
+
+    /**
+     * First pass: adds one row to its key's count and sum, and returns the key's index (from 0, in first-seen order),
+     * for {@link #spread(int, double)}.
+     */
+    int countKey(MetricRecord record) {
         if (spreading) {
             throw new IllegalStateException("the first pass is over");
         }
-        Sums sums = grouped.computeIfAbsent(record.experiment(), k -> new TreeMap<>())
-                .computeIfAbsent(record.metric(), k -> new TreeMap<>())
-                .computeIfAbsent(record.step(), k -> new Sums());
+        Sums sums = byMetric(record.experiment()).computeIfAbsent(record.metric(), k -> new TreeMap<>())
+                .computeIfAbsent(record.step(), k -> {
+                    Sums created = new Sums(byId.size());
+                    byId.add(created);
+                    return created;
+                });
         sums.n++;
         sums.sum += record.value();
+        return sums.id;
+    }
+
+    /** Second pass by key index: adds one value's squared deviation from the mean of key {@code id}. */
+    void spread(int id, double value) {
+        spreading = true;
+        if (id < 0 || id >= byId.size()) {
+            throw new IllegalStateException("key " + id + " of the second pass not seen in the first");
+        }
+        Sums sums = byId.get(id);
+        if (sums.n > 1) {
+            double mean = sums.sum / sums.n;
+            sums.squares += (value - mean) * (value - mean);
+        }
+    }
+
+    /** The number of keys (experiment, metric, step): the accumulator's state, whatever the number of rows. */
+    int keys() {
+        return byId.size();
     }
 
     /** Second pass: adds one row's squared deviation from its key's mean; the rows must be those of the first pass. */
     void spread(MetricRecord record) {
         spreading = true;
-        Map<String, TreeMap<Long, Sums>> byMetric = grouped.get(record.experiment());
+        Map<String, TreeMap<Long, Sums>> byMetric = record.experiment() == lastExperiment ? lastByMetric
+                : grouped.get(record.experiment());
+        if (byMetric != null) {
+            lastExperiment = record.experiment();
+            lastByMetric = byMetric;
+        }
         TreeMap<Long, Sums> bySteps = byMetric == null ? null : byMetric.get(record.metric());
         Sums sums = bySteps == null ? null : bySteps.get(record.step());
         if (sums == null) {
@@ -49,6 +93,18 @@ final class AggregateAccumulator {
             double mean = sums.sum / sums.n;
             sums.squares += (record.value() - mean) * (record.value() - mean);
         }
+    }
+
+    /**
+     * The metrics of an experiment; consecutive rows of a file carry the same label instance (see {@link CsvReader}),
+     * so the last one is checked by identity before the map is searched.
+     */
+    private Map<String, TreeMap<Long, Sums>> byMetric(String experiment) {
+        if (experiment != lastExperiment) {
+            lastByMetric = grouped.computeIfAbsent(experiment, k -> new TreeMap<>());
+            lastExperiment = experiment;
+        }
+        return lastByMetric;
     }
 
     /** True if some key has more than one value (only then is a second pass needed). */

@@ -1,7 +1,6 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,9 +57,45 @@ public final class Aggregator {
         return accumulator.rows();
     }
 
-    /** The aggregate rows of a metrics file (the run's {@code metrics.csv}), streamed twice. */
+    /**
+     * The aggregate rows of a metrics file (the run's {@code metrics.csv}), bit-identical to {@link #aggregate(List)}
+     * of its rows. The text is parsed once: the first pass sums per key and writes each row's key index and value
+     * (12 bytes) to a temporary binary file next to it, which the second pass reads back in the same order; the heap
+     * holds the per-key sums only.
+     */
     public static List<AggregateRow> aggregate(Path metricsFile) throws IOException {
-        return aggregate(visitor -> MetricsCsv.forEach(metricsFile, metric -> true, visitor));
+        AggregateAccumulator accumulator = new AggregateAccumulator();
+        Path spill = AtomicFiles.temporaryFor(metricsFile);
+        try {
+            long rows;
+            try (java.io.DataOutputStream out = new java.io.DataOutputStream(new java.io.BufferedOutputStream(
+                    Files.newOutputStream(spill), 1 << 16))) {
+                long[] count = {0};
+                MetricsCsv.forEach(metricsFile, metric -> true, record -> {
+                    try {
+                        out.writeInt(accumulator.countKey(record));
+                        out.writeDouble(record.value());
+                        count[0]++;
+                    } catch (IOException io) {
+                        throw new java.io.UncheckedIOException(io);
+                    }
+                });
+                rows = count[0];
+            } catch (java.io.UncheckedIOException io) {
+                throw io.getCause();
+            }
+            if (accumulator.needsSpread()) {
+                try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(
+                        Files.newInputStream(spill), 1 << 16))) {
+                    for (long row = 0; row < rows; row++) {
+                        accumulator.spread(in.readInt(), in.readDouble());
+                    }
+                }
+            }
+        } finally {
+            Files.deleteIfExists(spill);
+        }
+        return accumulator.rows();
     }
 
     /** The rows as {@code aggregate.csv} text. */
@@ -72,27 +107,27 @@ public final class Aggregator {
         return text.toString();
     }
 
-    /** Reads an {@code aggregate.csv} file. */
+    /** Reads an {@code aggregate.csv} file (streamed: the file's text is never held whole). */
     public static List<AggregateRow> read(Path file) throws IOException {
-        List<Csv.Row> lines = Csv.parse(Files.readString(file, StandardCharsets.UTF_8));
-        if (lines.isEmpty() || !String.join(",", lines.get(0).fields()).equals(AggregateRow.HEADER)) {
-            throw new IllegalArgumentException(file + ": first line must be '" + AggregateRow.HEADER + "'");
-        }
         List<AggregateRow> rows = new ArrayList<>();
-        for (Csv.Row line : lines.subList(1, lines.size())) {
-            List<String> fields = line.fields();
-            if (fields.size() != 8) {
-                throw new IllegalArgumentException(file + ": line " + line.line() + " must have 8 fields, got "
-                        + fields.size());
+        try (CsvReader reader = CsvReader.open(file)) {
+            if (!reader.next() || !String.join(",", reader.fields()).equals(AggregateRow.HEADER)) {
+                throw new IllegalArgumentException(file + ": first line must be '" + AggregateRow.HEADER + "'");
             }
-            try {
-                rows.add(new AggregateRow(fields.get(0), fields.get(1), Long.parseLong(fields.get(2)),
-                        Integer.parseInt(fields.get(3)), Double.parseDouble(fields.get(4)),
-                        Double.parseDouble(fields.get(5)), Double.parseDouble(fields.get(6)),
-                        Double.parseDouble(fields.get(7))));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ": line " + line.line() + " has a malformed number: "
-                        + e.getMessage());
+            while (reader.next()) {
+                if (reader.size() != 8) {
+                    throw new IllegalArgumentException(file + ": line " + reader.line() + " must have 8 fields, got "
+                            + reader.size());
+                }
+                try {
+                    rows.add(new AggregateRow(reader.field(0), reader.field(1), Long.parseLong(reader.field(2)),
+                            Integer.parseInt(reader.field(3)), Double.parseDouble(reader.field(4)),
+                            Double.parseDouble(reader.field(5)), Double.parseDouble(reader.field(6)),
+                            Double.parseDouble(reader.field(7))));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(file + ": line " + reader.line()
+                            + " has a malformed number: " + e.getMessage());
+                }
             }
         }
         return rows;

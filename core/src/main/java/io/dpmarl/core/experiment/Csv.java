@@ -50,9 +50,57 @@ public final class Csv {
         return line(value);
     }
 
-    /** Joins fields into one record (without the line break; it contains line breaks only inside quotes). */
+    /**
+     * Joins fields into one record (without the line break; it contains line breaks only inside quotes). The same
+     * text as {@code FORMAT.format(fields)} (Commons CSV's minimal quoting, checked by a differential test), written
+     * without creating a printer per record: the runner writes one record per metric row.
+     */
     public static String line(String... fields) {
-        return FORMAT.format((Object[]) fields);
+        int capacity = fields.length;
+        for (String field : fields) {
+            if (field == null) {
+                return FORMAT.format((Object[]) fields);
+            }
+            capacity += field.length();
+        }
+        StringBuilder out = new StringBuilder(capacity + 8);
+        for (int i = 0; i < fields.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            appendField(out, fields[i], i == 0);
+        }
+        return out.toString();
+    }
+
+    /** Commons CSV's {@code QuoteMode.MINIMAL} for this format's delimiter and quote. */
+    private static void appendField(StringBuilder out, String value, boolean first) {
+        int length = value.length();
+        boolean quote;
+        if (length == 0) {
+            quote = first; // an empty first field alone would read as an empty line
+        } else if (value.charAt(0) <= '#') {
+            quote = true; // a leading comment marker, blank or control character
+        } else {
+            quote = value.charAt(length - 1) <= ' ';
+            for (int i = 0; i < length && !quote; i++) {
+                char ch = value.charAt(i);
+                quote = ch == ',' || ch == '"' || ch == '\n' || ch == '\r';
+            }
+        }
+        if (!quote) {
+            out.append(value);
+            return;
+        }
+        out.append('"');
+        for (int i = 0; i < length; i++) {
+            char ch = value.charAt(i);
+            if (ch == '"') {
+                out.append('"');
+            }
+            out.append(ch);
+        }
+        out.append('"');
     }
 
     /** Splits one record into fields, undoing {@link #line}. */

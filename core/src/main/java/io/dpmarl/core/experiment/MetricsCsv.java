@@ -1,18 +1,13 @@
 package io.dpmarl.core.experiment;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads and writes the long-format {@code metrics.csv} ({@value #HEADER}): one row per (experiment,
@@ -46,36 +41,12 @@ public final class MetricsCsv {
     /** Parses CSV text; a first record equal to the header is skipped. */
     public static List<MetricRecord> parse(String text, String source) {
         List<MetricRecord> records = new ArrayList<>();
-        List<Csv.Row> rows;
-        try {
-            rows = Csv.parse(text);
-        } catch (IllegalArgumentException malformed) {
-            throw new IllegalArgumentException(source + ": " + malformed.getMessage(), malformed);
-        }
-        for (int i = 0; i < rows.size(); i++) {
-            List<String> fields = rows.get(i).fields();
-            long line = rows.get(i).line();
-            if (i == 0 && String.join(",", fields).equals(HEADER)) {
-                continue;
-            }
-            if (fields.size() != 6) {
-                throw new IllegalArgumentException(source + ": line " + line + " must have 6 fields ("
-                        + HEADER + "), got " + fields.size());
-            }
-            records.add(record(fields, line, source));
+        try (CsvReader reader = new CsvReader(new StringReader(text), source)) {
+            forEach(reader, metric -> true, records::add);
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);
         }
         return records;
-    }
-
-    private static MetricRecord record(List<String> fields, long line, String source) {
-        try {
-            return new MetricRecord(fields.get(0), Integer.parseInt(fields.get(1)),
-                    Long.parseLong(fields.get(2)), Long.parseLong(fields.get(3)), fields.get(4),
-                    Double.parseDouble(fields.get(5)));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(source + ": line " + line + " has a malformed number: "
-                    + e.getMessage());
-        }
     }
 
     /**
@@ -87,42 +58,82 @@ public final class MetricsCsv {
      */
     public static void forEach(Path file, Predicate<String> metrics, Consumer<MetricRecord> visitor)
             throws IOException {
-        String source = file.toString();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser parser = CSVParser.parse(reader, Csv.FORMAT)) {
-            boolean first = true;
-            Iterator<CSVRecord> records = parser.iterator();
-            while (true) {
-                CSVRecord csv;
-                try {
-                    if (!records.hasNext()) {
-                        break;
-                    }
-                    csv = records.next();
-                } catch (UncheckedIOException | IllegalStateException malformed) {
-                    throw new IllegalArgumentException(source + ": malformed CSV near line "
-                            + parser.getCurrentLineNumber() + ": " + malformed.getMessage(), malformed);
+        try (CsvReader reader = CsvReader.open(file)) {
+            forEach(reader, metrics, visitor);
+        }
+    }
+
+    /** Streams the rows of {@code reader}, header skipped; see {@link #forEach(Path, Predicate, Consumer)}. */
+    static void forEach(CsvReader reader, Predicate<String> metrics, Consumer<MetricRecord> visitor)
+            throws IOException {
+        boolean first = true;
+        Numbers numbers = new Numbers();
+        while (reader.next()) {
+            if (first) {
+                first = false;
+                if (reader.size() == 6 && isHeader(reader)) {
+                    continue;
                 }
-                long line = parser.getCurrentLineNumber();
-                if (first) {
-                    first = false;
-                    if (csv.size() == 6 && String.join(",", csv.toList()).equals(HEADER)) {
-                        continue;
-                    }
-                }
-                if (csv.size() != 6) {
-                    throw new IllegalArgumentException(source + ": line " + line + " must have 6 fields ("
-                            + HEADER + "), got " + csv.size());
-                }
-                if (metrics.test(csv.get(4))) {
-                    visitor.accept(record(csv.toList(), line, source));
-                }
+            }
+            if (reader.size() != 6) {
+                throw new IllegalArgumentException(reader.source() + ": line " + reader.line()
+                        + " must have 6 fields (" + HEADER + "), got " + reader.size());
+            }
+            if (metrics.test(reader.field(4))) {
+                visitor.accept(numbers.record(reader));
             }
         }
     }
 
-    /** Reads a metrics file. */
+    private static boolean isHeader(CsvReader reader) {
+        return String.join(",", reader.fields()).equals(HEADER);
+    }
+
+    /**
+     * Parses the numbers of a row; a field that is the previous row's instance (see {@link CsvReader}: the trial, the
+     * seed and the step of consecutive rows) is not parsed again.
+     */
+    private static final class Numbers {
+        private String trialText;
+        private int trial;
+        private String seedText;
+        private long seed;
+        private String stepText;
+        private long step;
+
+        MetricRecord record(CsvReader reader) {
+            try {
+                String text = reader.field(1);
+                if (text != trialText) {
+                    trial = Integer.parseInt(text);
+                    trialText = text;
+                }
+                text = reader.field(2);
+                if (text != seedText) {
+                    seed = Long.parseLong(text);
+                    seedText = text;
+                }
+                text = reader.field(3);
+                if (text != stepText) {
+                    step = Long.parseLong(text);
+                    stepText = text;
+                }
+                return new MetricRecord(reader.field(0), trial, seed, step, reader.field(4),
+                        Double.parseDouble(reader.field(5)));
+            } catch (NumberFormatException e) {
+                trialText = null;
+                seedText = null;
+                stepText = null;
+                throw new IllegalArgumentException(reader.source() + ": line " + reader.line()
+                        + " has a malformed number: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Reads a metrics file (streamed: the file's text is never held whole). */
     public static List<MetricRecord> read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        List<MetricRecord> records = new ArrayList<>();
+        forEach(file, metric -> true, records::add);
+        return records;
     }
 }

@@ -42,85 +42,70 @@ public final class PrivacyCsv {
      * grow with the file); the same checks as {@link #read}.
      */
     public static void forEach(Path file, java.util.function.Consumer<Row> visitor) throws IOException {
-        try (java.io.Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             org.apache.commons.csv.CSVParser parser = org.apache.commons.csv.CSVParser.parse(reader, Csv.FORMAT)) {
+        try (CsvReader reader = CsvReader.open(file)) {
             boolean header = true;
-            java.util.Iterator<org.apache.commons.csv.CSVRecord> records = parser.iterator();
+            String trialText = null;
+            int trial = 0;
+            String stepText = null;
+            long step = 0;
             while (true) {
-                List<String> fields;
                 try {
-                    if (!records.hasNext()) {
+                    if (!reader.next()) {
                         break;
                     }
-                    fields = records.next().toList();
-                } catch (java.io.UncheckedIOException | IllegalStateException malformed) {
-                    throw new IOException(file + ": malformed CSV near line " + parser.getCurrentLineNumber() + ": "
-                            + malformed.getMessage(), malformed);
+                } catch (IllegalArgumentException malformed) {
+                    throw new IOException(malformed.getMessage(), malformed);
                 }
-                long line = parser.getCurrentLineNumber();
                 if (header) {
-                    if (!String.join(",", fields).equals(HEADER)) {
+                    if (!String.join(",", reader.fields()).equals(HEADER)) {
                         throw new IOException(file + ": header must be " + HEADER + ", got "
-                                + String.join(",", fields));
+                                + String.join(",", reader.fields()));
                     }
                     header = false;
                     continue;
                 }
-                if (fields.size() != 7) {
-                    throw new IOException(file + " line " + line + ": expected 7 fields, got " + fields.size());
+                if (reader.size() != 7) {
+                    throw new IOException(file + " line " + reader.line() + ": expected 7 fields, got "
+                            + reader.size());
                 }
                 try {
-                    visitor.accept(new Row(fields.get(0), Integer.parseInt(fields.get(1)),
-                            Long.parseLong(fields.get(2)), fields.get(3), Long.parseLong(fields.get(4)),
-                            Double.parseDouble(fields.get(5)), fields.get(6)));
+                    // The trial and step of consecutive rows are the same instance (CsvReader): parsed once.
+                    if (reader.field(1) != trialText) {
+                        trialText = null;
+                        trial = Integer.parseInt(reader.field(1));
+                        trialText = reader.field(1);
+                    }
+                    if (reader.field(2) != stepText) {
+                        stepText = null;
+                        step = Long.parseLong(reader.field(2));
+                        stepText = reader.field(2);
+                    }
+                    visitor.accept(new Row(reader.field(0), trial, step, reader.field(3),
+                            Long.parseLong(reader.field(4)), Double.parseDouble(reader.field(5)), reader.field(6)));
                 } catch (NumberFormatException bad) {
-                    throw new IOException(file + " line " + line + ": " + bad.getMessage(), bad);
+                    throw new IOException(file + " line " + reader.line() + ": " + bad.getMessage(), bad);
                 }
             }
         }
     }
 
-    /** The rows of {@code file}, comments skipped. */
+    /** The rows of {@code file}, comments skipped (streamed: the file's text is never held whole). */
     public static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();
-        boolean header = true;
-        List<Csv.Row> records;
-        try {
-            records = Csv.parse(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException malformed) {
-            throw new IOException(file + ": " + malformed.getMessage(), malformed);
-        }
-        for (Csv.Row record : records) {
-            List<String> fields = record.fields();
-            if (header) {
-                if (!String.join(",", fields).equals(HEADER)) {
-                    throw new IOException(file + ": header must be " + HEADER + ", got " + String.join(",", fields));
-                }
-                header = false;
-                continue;
-            }
-            if (fields.size() != 7) {
-                throw new IOException(file + " line " + record.line() + ": expected 7 fields, got " + fields.size());
-            }
-            try {
-                rows.add(new Row(fields.get(0), Integer.parseInt(fields.get(1)), Long.parseLong(fields.get(2)),
-                        fields.get(3), Long.parseLong(fields.get(4)), Double.parseDouble(fields.get(5)),
-                        fields.get(6)));
-            } catch (NumberFormatException bad) {
-                throw new IOException(file + " line " + record.line() + ": " + bad.getMessage(), bad);
-            }
-        }
+        forEach(file, rows::add);
         return rows;
     }
 
-    /** The noise mode named by the file's comment line, if it has one. */
+    /** The noise mode named by the file's comment line, if it has one (only the leading comment lines are read). */
     public static Optional<NoiseMode> noiseMode(Path file) throws IOException {
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (line.startsWith(NOISE_PREFIX)) {
-                return Optional.of(NoiseMode.parse(line.substring(NOISE_PREFIX.length())));
-            }
-            if (!line.startsWith("#")) {
-                break;
+        try (java.io.BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.startsWith(NOISE_PREFIX)) {
+                    return Optional.of(NoiseMode.parse(line.substring(NOISE_PREFIX.length())));
+                }
+                if (!line.startsWith("#")) {
+                    break;
+                }
             }
         }
         return Optional.empty();

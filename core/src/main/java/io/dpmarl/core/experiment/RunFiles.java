@@ -52,7 +52,7 @@ final class RunFiles {
         List<Path> files = new ArrayList<>();
         files.add(metricsCsv);
         files.add(privacyCsv);
-        files.add(write(directory.resolve("aggregate.csv"), Aggregator.format(aggregate)));
+        files.add(writeAggregate(directory.resolve("aggregate.csv"), aggregate));
         List<String> recorded = Plotter.metricNames(aggregate);
         List<PlotRequest> requests = new ArrayList<>();
         for (String metric : options.plots() ? plan.spec().plots() : List.<String>of()) {
@@ -68,8 +68,15 @@ final class RunFiles {
         return files;
     }
 
-    private static Path write(Path file, String content) throws IOException {
-        AtomicFiles.writeText(file, content);
+    /** Writes the rows as {@link Aggregator#format} would, row by row (the text is never held whole). */
+    private static Path writeAggregate(Path file, List<AggregateRow> rows) throws IOException {
+        try (AtomicTextWriter writer = new AtomicTextWriter(file)) {
+            writer.append(AggregateRow.HEADER).append("\n");
+            for (AggregateRow row : rows) {
+                writer.append(row.toCsv()).append("\n");
+            }
+            writer.commit();
+        }
         return file;
     }
 

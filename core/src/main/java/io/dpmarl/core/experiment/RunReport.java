@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.HashMap;
 import java.util.stream.Stream;
 
 /**
@@ -82,62 +82,25 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
 
     private static List<LedgerRow> ledger(Path privacyFile, JsonNode root, Optional<Registry> registry)
             throws IOException {
-        // The last step per (experiment, trial, key), then over the trials per (experiment, key); the file is
-        // streamed, so only those last rows are held.
-        Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> last = new TreeMap<>();
-        List<String> order = new ArrayList<>();
-        PrivacyCsv.forEach(privacyFile, row -> {
-            if (!order.contains(row.experiment())) {
-                order.add(row.experiment());
-            }
-            last.computeIfAbsent(row.experiment(), k -> new TreeMap<>()).computeIfAbsent(row.key(), k -> new TreeMap<>())
-                    .merge(row.trial(), row, (a, b) -> b.step() >= a.step() ? b : a);
-        });
-        // Keys that differ only in their ids (user/1, user/2, ...) share one row: "user/* (n keys)".
-        Map<String, Map<String, Map<Integer, PrivacyCsv.Row>>> grouped = new TreeMap<>();
-        for (Map.Entry<String, Map<String, Map<Integer, PrivacyCsv.Row>>> experiment : last.entrySet()) {
-            Map<String, List<String>> patterns = new TreeMap<>();
-            experiment.getValue().keySet().forEach(key -> patterns.computeIfAbsent(key.replaceAll("(?<=/)\\d+", "*"),
-                    k -> new ArrayList<>()).add(key));
-            Map<String, Map<Integer, PrivacyCsv.Row>> rowsByKey = new TreeMap<>();
-            patterns.forEach((pattern, keys) -> {
-                String label = keys.size() == 1 ? keys.get(0) : pattern + " (" + keys.size() + " keys)";
-                Map<Integer, PrivacyCsv.Row> merged = new TreeMap<>();
-                int index = 0;
-                for (String key : keys) {
-                    for (PrivacyCsv.Row row : experiment.getValue().get(key).values()) {
-                        merged.put(index++, row);
-                    }
-                }
-                rowsByKey.put(label, merged);
-            });
-            grouped.put(experiment.getKey(), rowsByKey);
-        }
+        // Streamed (LedgerSummary): memory grows with the keys of one trial, not with the rows of the file.
+        List<LedgerSummary.Row> summary = LedgerSummary.read(privacyFile);
         List<LedgerRow> ledger = new ArrayList<>();
-        for (String experiment : order) {
-            JsonNode settings = experiment(root, experiment);
-            String accountant = settings.path("accountant").asText(root.path("spec").path("accountant").asText("?"));
-            String delta = settings.path("delta").asText(root.path("spec").path("delta").asText("?"));
-            String privatizer = settings.path("grid").path("privatizer")
-                    .asText(root.path("spec").path("privatizer").asText(""));
-            String learner = settings.path("learner").asText(root.path("spec").path("learner").asText("?"));
-            String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
-                    ? new String[] {"inside the learner: " + learner, "see the claims, if any"}
-                    : guarantee(privatizer, registry);
-            for (Map.Entry<String, Map<Integer, PrivacyCsv.Row>> key : grouped.get(experiment).entrySet()) {
-                long releases = 0;
-                double min = Double.POSITIVE_INFINITY;
-                double max = Double.NEGATIVE_INFINITY;
-                String note = "";
-                for (PrivacyCsv.Row row : key.getValue().values()) {
-                    releases = Math.max(releases, row.releases());
-                    min = Math.min(min, row.epsilon());
-                    max = Math.max(max, row.epsilon());
-                    note = row.note().isEmpty() ? note : row.note();
-                }
-                ledger.add(new LedgerRow(experiment, key.getKey(), key.getValue().size(), releases, min, max,
-                        accountant, delta, guarantee[0], guarantee[1], note));
-            }
+        Map<String, String[]> settingsOf = new HashMap<>();
+        for (LedgerSummary.Row row : summary) {
+            String[] settings = settingsOf.computeIfAbsent(row.experiment(), experiment -> {
+                JsonNode node = experiment(root, experiment);
+                String accountant = node.path("accountant").asText(root.path("spec").path("accountant").asText("?"));
+                String delta = node.path("delta").asText(root.path("spec").path("delta").asText("?"));
+                String privatizer = node.path("grid").path("privatizer")
+                        .asText(root.path("spec").path("privatizer").asText(""));
+                String learner = node.path("learner").asText(root.path("spec").path("learner").asText("?"));
+                String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
+                        ? new String[] {"inside the learner: " + learner, "see the claims, if any"}
+                        : guarantee(privatizer, registry);
+                return new String[] {accountant, delta, guarantee[0], guarantee[1]};
+            });
+            ledger.add(new LedgerRow(row.experiment(), row.key(), row.rows(), row.releases(), row.epsilonMin(),
+                    row.epsilonMax(), settings[0], settings[1], settings[2], settings[3], row.note()));
         }
         return ledger;
     }
