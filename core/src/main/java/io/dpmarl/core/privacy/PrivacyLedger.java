@@ -36,6 +36,8 @@ public final class PrivacyLedger {
     private final Set<LedgerKey> dirtyPrincipals = new LinkedHashSet<>();
     private final List<Consumer<LedgerEntry>> listeners = new CopyOnWriteArrayList<>();
     private long sequence;
+    private LedgerKey lastKey;
+    private LedgerKey lastPrincipal;
     private double runningMax;
 
     private PrivacyLedger(Supplier<Accountant> accountantFactory, double reportingDelta,
@@ -73,7 +75,7 @@ public final class PrivacyLedger {
      */
     public synchronized void charge(LedgerKey key, PrivacyEvent event, long count, String source) {
         Checks.atLeast("count", count, 0);
-        LedgerKey principal = key.principal();
+        LedgerKey principal = principalOf(key);
         boolean nominal = event instanceof PrivacyEvent.NominalEvent;
         KeyState principalState = states.get(principal);
         KeyState leafState = key.equals(principal) ? null : states.get(key);
@@ -117,6 +119,18 @@ public final class PrivacyLedger {
                 listener.accept(entry);
             }
         }
+    }
+
+    /**
+     * {@code key.principal()}, remembered for the last key instance charged: a release stream charges the same key
+     * object release after release, so its principal is not rebuilt (a substring and a new key) for each charge.
+     */
+    private LedgerKey principalOf(LedgerKey key) {
+        if (key != lastKey) {
+            lastPrincipal = key.principal();
+            lastKey = key;
+        }
+        return lastPrincipal;
     }
 
     /** A fresh state; a principal under a budget composes through a filter that refuses over-budget charges. */
