@@ -38,6 +38,10 @@ public final class PrivacyLedger {
     private long sequence;
     private LedgerKey lastKey;
     private LedgerKey lastPrincipal;
+    private LedgerKey lastDirty;
+    private LedgerKey statesKey;
+    private KeyState statesPrincipal;
+    private KeyState statesLeaf;
     private double runningMax;
 
     private PrivacyLedger(Supplier<Accountant> accountantFactory, double reportingDelta,
@@ -77,8 +81,17 @@ public final class PrivacyLedger {
         Checks.atLeast("count", count, 0);
         LedgerKey principal = principalOf(key);
         boolean nominal = event instanceof PrivacyEvent.NominalEvent;
-        KeyState principalState = states.get(principal);
-        KeyState leafState = key.equals(principal) ? null : states.get(key);
+        // the states of the key charged last are remembered (states are never replaced or removed, so they are what
+        // the map would return): a stream charging one key release after release skips both look-ups
+        KeyState principalState;
+        KeyState leafState;
+        if (key == statesKey) {
+            principalState = statesPrincipal;
+            leafState = statesLeaf;
+        } else {
+            principalState = states.get(principal);
+            leafState = key.equals(principal) ? null : states.get(key);
+        }
         if (nominal && budgetPerPrincipal.isPresent()) {
             throw new PrivacyBudgetExceededException("privacy budget cannot admit a release without a formal guarantee "
                     + "(" + event.describe() + ") to " + principal + "; release refused");
@@ -110,7 +123,13 @@ public final class PrivacyLedger {
             leafState.releases += count;
             leafState.nominal |= nominal;
         }
-        dirtyPrincipals.add(principal);
+        if (principal != lastDirty) {
+            dirtyPrincipals.add(principal); // already in the set if it is lastDirty (cleared together)
+            lastDirty = principal;
+        }
+        statesKey = key;
+        statesPrincipal = principalState;
+        statesLeaf = leafState;
         long number = sequence++;
         if (!listeners.isEmpty()) {
             // The entry exists only for listeners: without any, the charge allocates no entry.
@@ -251,6 +270,7 @@ public final class PrivacyLedger {
             runningMax = Math.max(runningMax, epsilon(principal, delta));
         }
         dirtyPrincipals.clear();
+        lastDirty = null;
         return runningMax;
     }
 
