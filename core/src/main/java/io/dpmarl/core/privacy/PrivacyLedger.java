@@ -36,6 +36,12 @@ public final class PrivacyLedger {
     private final Set<LedgerKey> dirtyPrincipals = new LinkedHashSet<>();
     private final List<Consumer<LedgerEntry>> listeners = new CopyOnWriteArrayList<>();
     private long sequence;
+    private LedgerKey lastKey;
+    private LedgerKey lastPrincipal;
+    private LedgerKey lastDirty;
+    private LedgerKey statesKey;
+    private KeyState statesPrincipal;
+    private KeyState statesLeaf;
     private double runningMax;
 
     private PrivacyLedger(Supplier<Accountant> accountantFactory, double reportingDelta,
@@ -73,10 +79,19 @@ public final class PrivacyLedger {
      */
     public synchronized void charge(LedgerKey key, PrivacyEvent event, long count, String source) {
         Checks.atLeast("count", count, 0);
-        LedgerKey principal = key.principal();
+        LedgerKey principal = principalOf(key);
         boolean nominal = event instanceof PrivacyEvent.NominalEvent;
-        KeyState principalState = states.get(principal);
-        KeyState leafState = key.equals(principal) ? null : states.get(key);
+        // the states of the key charged last are remembered (states are never replaced or removed, so they are what
+        // the map would return): a stream charging one key release after release skips both look-ups
+        KeyState principalState;
+        KeyState leafState;
+        if (key == statesKey) {
+            principalState = statesPrincipal;
+            leafState = statesLeaf;
+        } else {
+            principalState = states.get(principal);
+            leafState = key.equals(principal) ? null : states.get(key);
+        }
         if (nominal && budgetPerPrincipal.isPresent()) {
             throw new PrivacyBudgetExceededException("privacy budget cannot admit a release without a formal guarantee "
                     + "(" + event.describe() + ") to " + principal + "; release refused");
@@ -108,7 +123,13 @@ public final class PrivacyLedger {
             leafState.releases += count;
             leafState.nominal |= nominal;
         }
-        dirtyPrincipals.add(principal);
+        if (principal != lastDirty) {
+            dirtyPrincipals.add(principal); // already in the set if it is lastDirty (cleared together)
+            lastDirty = principal;
+        }
+        statesKey = key;
+        statesPrincipal = principalState;
+        statesLeaf = leafState;
         long number = sequence++;
         if (!listeners.isEmpty()) {
             // The entry exists only for listeners: without any, the charge allocates no entry.
@@ -117,6 +138,18 @@ public final class PrivacyLedger {
                 listener.accept(entry);
             }
         }
+    }
+
+    /**
+     * {@code key.principal()}, remembered for the last key instance charged: a release stream charges the same key
+     * object release after release, so its principal is not rebuilt (a substring and a new key) for each charge.
+     */
+    private LedgerKey principalOf(LedgerKey key) {
+        if (key != lastKey) {
+            lastPrincipal = key.principal();
+            lastKey = key;
+        }
+        return lastPrincipal;
     }
 
     /** A fresh state; a principal under a budget composes through a filter that refuses over-budget charges. */
@@ -237,6 +270,7 @@ public final class PrivacyLedger {
             runningMax = Math.max(runningMax, epsilon(principal, delta));
         }
         dirtyPrincipals.clear();
+        lastDirty = null;
         return runningMax;
     }
 

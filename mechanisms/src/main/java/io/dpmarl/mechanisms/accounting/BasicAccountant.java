@@ -108,9 +108,14 @@ public final class BasicAccountant implements Accountant {
      * {@link #GAUSSIAN_CACHE_SIZE} pairs (a run uses a handful).
      */
     static double gaussianEpsilon(double noiseMultiplier, double delta) {
+        GaussianEpsilon last = lastGaussian;
+        if (last != null && last.key.matches(noiseMultiplier, delta)) {
+            return last.epsilon; // the pair asked last time (a run asks one pair over and over)
+        }
         GaussianKey key = new GaussianKey(noiseMultiplier, delta);
         Double known = GAUSSIAN_EPSILONS.get(key);
         if (known != null) {
+            lastGaussian = new GaussianEpsilon(key, known);
             return known;
         }
         double epsilon = GaussianPrivacyCurve.epsilon(noiseMultiplier, delta);
@@ -118,6 +123,7 @@ public final class BasicAccountant implements Accountant {
             GAUSSIAN_EPSILONS.clear();
         }
         GAUSSIAN_EPSILONS.put(key, epsilon);
+        lastGaussian = new GaussianEpsilon(key, epsilon);
         return epsilon;
     }
 
@@ -128,7 +134,19 @@ public final class BasicAccountant implements Accountant {
 
     /** The arguments of one curve inversion (records compare doubles by their bits, so -0.0 and NaN are safe). */
     private record GaussianKey(double noiseMultiplier, double delta) {
+        /** Equal to the key of these arguments (bitwise, as {@code equals}). */
+        boolean matches(double otherMultiplier, double otherDelta) {
+            return Double.doubleToLongBits(noiseMultiplier) == Double.doubleToLongBits(otherMultiplier)
+                    && Double.doubleToLongBits(delta) == Double.doubleToLongBits(otherDelta);
+        }
     }
+
+    /** One memoised inversion, published whole through the volatile {@link #lastGaussian}. */
+    private record GaussianEpsilon(GaussianKey key, double epsilon) {
+    }
+
+    /** The inversion returned last, checked before the map. */
+    private static volatile GaussianEpsilon lastGaussian;
 
     @Override
     public double epsilon(double delta) {

@@ -29,6 +29,9 @@ import java.util.Set;
  * {@link #sensitivity()} stays the declared sensitivity of the statistic.
  */
 public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
+    /** The accepted statistic types, built once (every release checks them). */
+    private static final Set<Class<? extends Statistic>> ACCEPTED =
+            Set.of(Statistic.Scalar.class, Statistic.Vector.class, Statistic.SymmetricMatrix.class);
     private final String name;
     private final NoiseDistribution distribution;
     private final PrivacyGuarantee guarantee;
@@ -156,7 +159,7 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
 
     @Override
     public Set<Class<? extends Statistic>> accepts() {
-        return Set.of(Statistic.Scalar.class, Statistic.Vector.class, Statistic.SymmetricMatrix.class);
+        return ACCEPTED;
     }
 
     @Override

@@ -27,9 +27,10 @@ public enum ActionSelection {
      * @param localCount actions per agent
      * @param encode     radix of each agent (joint = sum component * radix)
      * @param random     tie-breaking draws, or null for the lowest index
+     * @param scratch    work space of at least {@code localCount} entries (overwritten)
      */
     int select(double[][] q, int offset, int actions, int[] component, int localCount, int[] encode,
-               RandomGenerator random) {
+               RandomGenerator random, double[] scratch) {
         int agents = q.length;
         int joint = 0;
         if (this == JOINT_GREEDY) {
@@ -55,20 +56,20 @@ public enum ActionSelection {
             }
             return joint;
         }
-        double[] rowMin = new double[localCount];
+        double[] rowMin = scratch;
         for (int i = 0; i < agents; i++) {
-            java.util.Arrays.fill(rowMin, Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(rowMin, 0, localCount, Double.POSITIVE_INFINITY);
             for (int a = 0; a < actions; a++) {
                 int x = component[a * agents + i];
                 rowMin[x] = Math.min(rowMin[x], q[i][offset + a]);
             }
             double best = Double.NEGATIVE_INFINITY;
-            for (double value : rowMin) {
-                best = Math.max(best, value);
+            for (int x = 0; x < localCount; x++) {
+                best = Math.max(best, rowMin[x]);
             }
             int ties = 0;
-            for (double value : rowMin) {
-                if (value >= best - TIE) {
+            for (int x = 0; x < localCount; x++) {
+                if (rowMin[x] >= best - TIE) {
                     ties++;
                 }
             }

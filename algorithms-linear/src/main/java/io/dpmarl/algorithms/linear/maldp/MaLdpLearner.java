@@ -58,6 +58,8 @@ public final class MaLdpLearner implements Learner {
     private final int[] nextStates;
     private final double[] c;
     private final double[] g;
+    private final double[] selectionScratch;
+    private final double[][] rows;
     private final Optional<AccountantReport> report;
     private boolean evaluation;
     private int episode;
@@ -123,6 +125,8 @@ public final class MaLdpLearner implements Learner {
         this.nextStates = new int[horizon];
         this.c = new double[dimension];
         this.g = new double[this.features.bits];
+        this.selectionScratch = new double[localCount];
+        this.rows = new double[agents][];
     }
 
     @Override
@@ -143,7 +147,6 @@ public final class MaLdpLearner implements Learner {
             }
             planner.plan(theta, inverse, rewards.weights(i), beta, q[i], v[i]);
         }
-        double[][] rows = new double[agents][];
         RandomGenerator random = config.randomTies() ? ties : null;
         for (int t = 0; t < horizon; t++) {
             for (int i = 0; i < agents; i++) {
@@ -151,7 +154,7 @@ public final class MaLdpLearner implements Learner {
             }
             for (int s = 0; s < features.states; s++) {
                 policy[t][s] = config.selection().select(rows, s * features.actions, features.actions, component,
-                        localCount, radix, random);
+                        localCount, radix, random, selectionScratch);
             }
         }
     }

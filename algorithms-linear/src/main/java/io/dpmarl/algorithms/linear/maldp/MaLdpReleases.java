@@ -28,6 +28,8 @@ public final class MaLdpReleases {
     private final double bound;
     private final boolean clip;
     private long violations;
+    private long keysEpisode = -1;
+    private LedgerKey[] keys = new LedgerKey[0];
     private java.util.function.Consumer<Statistic> inputs = statistic -> { };
 
     /**
@@ -90,11 +92,31 @@ public final class MaLdpReleases {
         inputs.accept(gramStatistic);
         inputs.accept(momentStatistic);
         if (matrix.isPresent()) {
-            LedgerKey key = key(episode, agent);
+            LedgerKey key = cachedKey(episode, agent);
             gramStatistic = (Statistic.SymmetricMatrix) matrix.get().release(gramStatistic, noise, ledger, key);
             momentStatistic = (Statistic.Vector) vector.get().release(momentStatistic, noise, ledger, key);
         }
         server.receive(agent, stage, gramStatistic, momentStatistic);
+    }
+
+    /**
+     * {@link #key(long, int)}, built once per (user, agent) and reused for that agent's 2H releases of the episode:
+     * the same key, so the ledger's per-key state is found without building and hashing a new path each release.
+     */
+    private LedgerKey cachedKey(long episode, int agent) {
+        if (episode != keysEpisode) {
+            java.util.Arrays.fill(keys, null);
+            keysEpisode = episode;
+        }
+        if (agent >= keys.length) {
+            keys = java.util.Arrays.copyOf(keys, agent + 1);
+        }
+        LedgerKey key = keys[agent];
+        if (key == null) {
+            key = key(episode, agent);
+            keys[agent] = key;
+        }
+        return key;
     }
 
     /** Test hook: receives every release's input (before noise), matrix then vector, in release order. */
