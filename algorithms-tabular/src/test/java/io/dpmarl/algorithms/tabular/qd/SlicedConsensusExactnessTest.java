@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.dpmarl.algorithms.tabular.bench.PlainQdKernel;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.comm.GraphFamily;
 import java.util.ArrayList;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The branch-free sliced-ELLPACK consensus sum of {@link QdNetwork#update} is bit-identical
- * ({@code Double.doubleToRawLongBits}) to the plain per-agent sum it replaced ({@link #reference}, the kernel as it
- * was: per agent, {@code consensus += own - transmitted[neighbours[k]]} in ascending neighbour order from +0.0), on
+ * ({@code Double.doubleToRawLongBits}) to the plain per-agent sum it replaced ({@link PlainQdKernel}, the kernel as
+ * it was: per agent, {@code consensus += own - transmitted[neighbours[k]]} in ascending neighbour order from +0.0), on
  * random small-world, Erdos-Renyi, Barabasi-Albert graphs and graphs with isolated agents, with sizes that leave an
  * incomplete last block, and values that include -0.0, +0.0, exact cancellations, subnormals and magnitudes near
  * {@code Double.MAX_VALUE} (whose differences overflow). Where the plain kernel gives NaN, the sliced one must give
@@ -28,23 +29,7 @@ class SlicedConsensusExactnessTest {
     /** The plain kernel, as {@code QdNetwork.update} computed it before the sliced form (flat pair-major tables). */
     static void reference(double[] q, int agents, int state, int action, int next, double[] rewards,
                           double[] transmitted, CommunicationGraph graph, double alpha, double beta, double gamma) {
-        int[] offsets = graph.rowOffsets();
-        int[] neighbours = graph.rowNeighbours();
-        int entry = (state * ACTIONS + action) * agents;
-        int nextRow = next * ACTIONS * agents;
-        for (int i = 0; i < agents; i++) {
-            double own = q[entry + i];
-            double consensus = 0;
-            for (int k = offsets[i]; k < offsets[i + 1]; k++) {
-                consensus += own - transmitted[neighbours[k]];
-            }
-            double best = q[nextRow + i];
-            for (int a = 1; a < ACTIONS; a++) {
-                best = Math.max(best, q[nextRow + a * agents + i]);
-            }
-            double temporalDifference = rewards[i] + gamma * best - own;
-            q[entry + i] = own - beta * consensus + alpha * temporalDifference;
-        }
+        new PlainQdKernel(graph, ACTIONS).update(q, state, action, next, rewards, transmitted, alpha, beta, gamma);
     }
 
     @Test
