@@ -128,13 +128,17 @@ public final class QdNetwork {
         System.arraycopy(transmitted, 0, messages, 0, agents);
         int[] columns = lists.columns;
         int[] blockStart = lists.blockStart;
+        int[] order = lists.order;
         int pad = agents;
         for (int b = 0; b < lists.blocks; b++) {
-            int i = b * SlicedNeighbourLists.WIDTH;
-            double own0 = q[entry + i];
-            double own1 = q[entry + i + 1];
-            double own2 = q[entry + i + 2];
-            double own3 = q[entry + i + 3];
+            int i0 = order[b * SlicedNeighbourLists.WIDTH];
+            int i1 = order[b * SlicedNeighbourLists.WIDTH + 1];
+            int i2 = order[b * SlicedNeighbourLists.WIDTH + 2];
+            int i3 = order[b * SlicedNeighbourLists.WIDTH + 3];
+            double own0 = q[entry + i0];
+            double own1 = q[entry + i1];
+            double own2 = q[entry + i2];
+            double own3 = q[entry + i3];
             messages[pad] = own0;
             messages[pad + 1] = own1;
             messages[pad + 2] = own2;
@@ -150,14 +154,15 @@ public final class QdNetwork {
                 consensus3 += own3 - messages[columns[p + 3]];
             }
             // Reads only each agent's own entries (and the messages): in-place writes keep every update synchronous.
-            q[entry + i] = innovate(i, own0, consensus0, nextRow, rewards, alpha, beta, gamma);
-            q[entry + i + 1] = innovate(i + 1, own1, consensus1, nextRow, rewards, alpha, beta, gamma);
-            q[entry + i + 2] = innovate(i + 2, own2, consensus2, nextRow, rewards, alpha, beta, gamma);
-            q[entry + i + 3] = innovate(i + 3, own3, consensus3, nextRow, rewards, alpha, beta, gamma);
+            q[entry + i0] = innovate(i0, own0, consensus0, nextRow, rewards, alpha, beta, gamma);
+            q[entry + i1] = innovate(i1, own1, consensus1, nextRow, rewards, alpha, beta, gamma);
+            q[entry + i2] = innovate(i2, own2, consensus2, nextRow, rewards, alpha, beta, gamma);
+            q[entry + i3] = innovate(i3, own3, consensus3, nextRow, rewards, alpha, beta, gamma);
         }
         int[] offsets = lists.offsets;
         int[] neighbours = lists.neighbours;
-        for (int i = lists.blocks * SlicedNeighbourLists.WIDTH; i < agents; i++) {
+        for (int position = lists.blocks * SlicedNeighbourLists.WIDTH; position < agents; position++) {
+            int i = order[position];
             double own = q[entry + i];
             double consensus = 0;
             for (int k = offsets[i]; k < offsets[i + 1]; k++) {

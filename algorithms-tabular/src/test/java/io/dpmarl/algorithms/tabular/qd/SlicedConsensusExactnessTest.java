@@ -231,7 +231,7 @@ class SlicedConsensusExactnessTest {
         int width = SlicedNeighbourLists.WIDTH;
         for (int b = 0; b < lists.blocks; b++) {
             for (int p = lists.blockStart[b]; p < lists.blockStart[b + 1]; p++) {
-                int i = b * width + (p - lists.blockStart[b]) % width;
+                int i = lists.order[b * width + (p - lists.blockStart[b]) % width];
                 int column = lists.columns[p];
                 if (column < agents) {
                     consensus[i] += own[i] - transmitted[column];
@@ -240,7 +240,8 @@ class SlicedConsensusExactnessTest {
                 }
             }
         }
-        for (int i = lists.blocks * width; i < agents; i++) {
+        for (int position = lists.blocks * width; position < agents; position++) {
+            int i = lists.order[position];
             for (int k = lists.offsets[i]; k < lists.offsets[i + 1]; k++) {
                 consensus[i] += own[i] - transmitted[lists.neighbours[k]];
             }
