@@ -83,7 +83,9 @@ public final class QdNetwork {
      * ascending neighbour order. It is computed branch-free in sliced-ELLPACK form ({@link SlicedNeighbourLists}):
      * four agents at a time, each block's lists padded to the block's largest degree, so the inner loop's trip
      * count no longer varies from agent to agent (a varying degree made its exit branch unpredictable on large
-     * small-world graphs). The result is bit-identical to the plain per-agent sum:
+     * small-world graphs). Agents are visited sorted by degree inside windows of 64, so that a block's degrees are
+     * alike and little is padded; the Jacobi step does not depend on the visiting order. The result is
+     * bit-identical to the plain per-agent sum:
      * <ul>
      *   <li>real terms are the same values added in the same order (padding only follows them);</li>
      *   <li>a padding term of agent i is {@code own - own} (the slot reads a copy of agent i's own entry), which is
