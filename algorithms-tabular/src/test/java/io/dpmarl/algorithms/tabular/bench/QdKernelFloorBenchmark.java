@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.State;
  * {@link QdLearningBenchmark}). Every {@code *Step} computes the same values as {@code QdNetwork.update}, in the same
  * floating-point order per agent (the Jacobi update lets agents be visited in any order).
  * <ul>
- *   <li>{@code fusedStep}: the step's loop as {@code QdNetwork.update} runs it;</li>
+ *   <li>{@code fusedStep}: the step's loop as {@code QdNetwork.update} ran it before its sliced-ELLPACK form
+ *       (the per-agent loop of {@link PlainQdKernel});</li>
  *   <li>{@code gatherFloor}: only the consensus reads {@code messages[neighbours[k]]}, four independent sums;</li>
  *   <li>{@code streamFloor}: only the step's sequential traffic (table rows read and written, rewards, row offsets,
  *       neighbour lists), without the messages;</li>

@@ -58,11 +58,20 @@ public class QdLearningBenchmark {
         @Param({"natural"})
         public String order;
 
+        /**
+         * The kernel of {@code consensusInnovationStep}: {@code network} ({@link QdNetwork#update}, the sliced form)
+         * or {@code plain} ({@link PlainQdKernel}, the per-agent loop it replaced, on a flat table of the same shape).
+         */
+        @Param({"network"})
+        public String kernel;
+
         /** The decay q of the private step's noise scale (1: undecaying). */
         @Param({"1"})
         public double decay;
 
         QdNetwork network;
+        PlainQdKernel plain;
+        double[] plainTable;
         CommunicationGraph graph;
         CommunicationGraph stepGraph;
         double[] rewards;
@@ -79,6 +88,8 @@ public class QdLearningBenchmark {
             graph = GraphFamily.WATTS_STROGATZ.generator(agents, 4, rewiring).draw(random);
             CommunicationGraph stepGraph = order.equals("rcm") ? relabel(graph, reverseCuthillMcKee(graph)) : graph;
             network = new QdNetwork(agents, 2, 2);
+            plain = kernel.equals("plain") ? new PlainQdKernel(stepGraph, 2) : null;
+            plainTable = new double[4 * agents];
             this.stepGraph = stepGraph;
             rewards = new double[agents];
             messages = new double[agents];
@@ -156,6 +167,11 @@ public class QdLearningBenchmark {
     public double consensusInnovationStep(Network state) {
         int s = state.step & 1;
         state.step++;
+        if (state.plain != null) {
+            state.plain.update(state.plainTable, s, state.step >> 1 & 1, 1 - s, state.rewards, state.messages, 0.5,
+                    0.05, 0.7);
+            return state.plainTable[s * 2 * state.agents];
+        }
         state.network.update(s, state.step >> 1 & 1, 1 - s, state.rewards, state.messages, state.stepGraph, 0.5, 0.05,
                 0.7);
         return state.network.value(0, s, 0);
