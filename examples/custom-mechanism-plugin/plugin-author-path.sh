@@ -4,7 +4,7 @@
 #
 #   examples/custom-mechanism-plugin/plugin-author-path.sh [WORK_DIR]
 #
-# MVN_ARGS adds Maven options to every mvn call, for example MVN_ARGS="-o -Dmaven.repo.local=/tmp/repo" to install
+# MVN_ARGS adds Maven options to every mvn call, for example MVN_ARGS="-o -Dmaven.repo.local=$HOME/plugin-test-repo" to install
 # into a separate local repository instead of ~/.m2.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
