@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Exact and statistical tests of the Chan-Shi-Song binary-tree counter (spec 001 Sections 2.5 and 9.2). */
+/** Exact and statistical tests of the Chan-Shi-Song binary-tree counter (the counter of DP-Nash-VI's central privatizer). */
 class BinaryTreeCounterTest {
 
     /** Node noise that returns a scripted value per draw and counts the draws. */
@@ -48,7 +48,7 @@ class BinaryTreeCounterTest {
 
     /**
      * With the draw at step tau equal to 2^(tau-1), B(t) - c(t) encodes exactly which released nodes B(t) sums;
-     * their levels must be the sets of spec 2.5, and each step draws exactly one noise.
+     * their levels must be the dyadic sets of the binary mechanism, and each step draws exactly one noise.
      */
     @Test
     void levelSetsAndOneDrawPerStep() {
@@ -89,7 +89,7 @@ class BinaryTreeCounterTest {
         assertEquals(10, max);
     }
 
-    /** Tail bound values of spec 9.2: tau(14, 1, 1e-6) and tau(100, 1, 1e-6). */
+    /** Tail bound values derived by hand: tau(14, 1, 1e-6) and tau(100, 1, 1e-6). */
     @Test
     void sumOfLaplaceTailValues() {
         assertEquals(41.03668109, NodeNoise.sumOfLaplaceTail(14, 1, 1e-6), 1e-8);

@@ -133,7 +133,7 @@ class SamplersDistributionTest {
             samples[i] = Samplers.boundedLaplace(noise, b, bound);
             min = Math.min(min, samples[i]);
         }
-        // spec 000 section 3.5 reference: b = 2, B = 3 gives variance 1.96844474743; fourth moment bounded by B^4,
+        // bounded-Laplace reference: b = 2, B = 3 gives variance 1.96844474743; fourth moment bounded by B^4,
         // so the variance tolerance uses a kurtosis bound B^4 / zeta^2 = 81 / 3.87 < 21
         assertMoments(samples, 0, 1.96844474743, 21);
         assertKolmogorovSmirnov(java.util.Arrays.copyOf(samples, 5000), x -> {
@@ -145,7 +145,7 @@ class SamplersDistributionTest {
             }
             return x > bound ? 1 : (2 - Math.exp(-bound / b) - Math.exp(-x / b)) / (2 * c);
         });
-        // the paper's eq. 78 never goes below -1.15 (spec 000); the corrected law reaches -3
+        // the paper's eq. 78 never goes below -1.15; the corrected law reaches -3
         assertEquals(true, min < -2.9, "minimum " + min);
     }
 

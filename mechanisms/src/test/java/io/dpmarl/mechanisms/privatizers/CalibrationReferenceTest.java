@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Calibrations against published reference values: anchors section 5 (dp_accounting Q19, Google Java Q23) and
- * the MA-LDP tables of spec 000 section 3. Deterministic: no sampling.
+ * the MA-LDP calibration tables, derived by hand from the paper's formulas. Deterministic: no sampling.
  */
 class CalibrationReferenceTest {
 
@@ -44,7 +44,7 @@ class CalibrationReferenceTest {
         }
     }
 
-    /** Spec 000 section 3.2 table, H = 5. */
+    /** Gaussian calibration table (derived by hand from the MA-LDP paper's formula), H = 5. */
     @ParameterizedTest
     @CsvSource({"0.1, 0.05, 31075.1146", "0.1, 0.1, 15537.5573", "0.1, 1.0, 1553.7557", "0.01, 0.05, 37764.7953",
         "0.01, 0.2, 9441.1988"})
@@ -52,7 +52,7 @@ class CalibrationReferenceTest {
         assertEquals(sigma, MaLdpCalibration.paperSigma(new MaLdpCalibration.Setting(epsilon, delta, 5, 4)), 1e-4);
     }
 
-    /** Spec 000 section 3.3 (b = 1000/epsilon) and 3.4 (uniform half-widths) for H = 5, nd = 4. */
+    /** Laplace calibration (b = 1000/epsilon) and uniform half-widths for H = 5, nd = 4. */
     @Test
     void maLdpPaperLaplaceAndUniform() {
         assertEquals(20000, MaLdpCalibration.paperLaplaceScale(new MaLdpCalibration.Setting(0.05, 0.1, 5, 4)), 1e-9);
@@ -69,7 +69,7 @@ class CalibrationReferenceTest {
     void maLdpPaperUniformComputedDeltaIsTheSpecsFlaw() {
         AdditiveNoisePrivatizer uniform = MaLdpCalibration.PAPER_LITERAL.privatizer(MaLdpCalibration.Mechanism.UNIFORM,
                 MaLdpCalibration.Release.VECTOR, new MaLdpCalibration.Setting(1, 0.1, 5, 4), true, Neighbouring.USER);
-        // spec 000 section 3.4: delta_r <= 0.046599 per release, claimed 0.1 / (2H) = 0.01
+        // uniform mechanism: delta_r <= 0.046599 per release, claimed 0.1 / (2H) = 0.01
         assertEquals(0.046599, ((PrivacyGuarantee.ApproxDp) uniform.guarantee()).delta(), 1e-6);
         assertEquals(0.01, ((PrivacyGuarantee.ApproxDp) uniform.claimedGuarantee().orElseThrow()).delta(), 1e-15);
         AdditiveNoisePrivatizer sound = MaLdpCalibration.SOUND.privatizer(MaLdpCalibration.Mechanism.UNIFORM,
@@ -77,7 +77,7 @@ class CalibrationReferenceTest {
         assertTrue(((PrivacyGuarantee.ApproxDp) sound.guarantee()).delta() <= 0.01);
     }
 
-    /** Spec 000 section 3.5 table: B = b, per-release delta_r. */
+    /** Bounded-Laplace table: B = b, per-release delta_r. */
     @ParameterizedTest
     @CsvSource({"0.05, 0.00145859", "0.1, 0.00292448", "0.2, 0.00587835"})
     void maLdpPaperBoundedLaplaceDelta(double epsilon, double releaseDelta) {
@@ -99,7 +99,7 @@ class CalibrationReferenceTest {
         MaLdpCalibration.Setting setting = new MaLdpCalibration.Setting(1, 0.1, 5, 4);
         AdditiveNoisePrivatizer literal = MaLdpCalibration.PAPER_LITERAL.privatizer(MaLdpCalibration.Mechanism.LAPLACE,
                 MaLdpCalibration.Release.MATRIX, setting, true, Neighbouring.USER);
-        // spec 000 section 3.1: matrix L1 = (nd + 1) H^2 = 125, paper b = 1000, so computed epsilon 0.125 vs claim 0.1
+        // MA-LDP sensitivity: matrix L1 = (nd + 1) H^2 = 125, paper b = 1000, so computed epsilon 0.125 vs claim 0.1
         // finding 2: at the effective sensitivity 125 + 4096 * 2^(9 - 39) = 125 + 2^-18 (grid of b = 1000)
         assertEquals((125 + 0x1p-18) / 1000, ((PrivacyGuarantee.PureDp) literal.guarantee()).epsilon(), 1e-15);
         assertEquals(new PrivacyGuarantee.PureDp(0.1), literal.claimedGuarantee().orElseThrow());
@@ -122,7 +122,7 @@ class CalibrationReferenceTest {
         assertEquals(0.1, guarantee.epsilon(), 1e-12);
     }
 
-    /** Spec 000 section 3.5: zeta / b^2 for B/b in {0.5, 1, 2, 5}, and b = 2, B = 3. */
+    /** Bounded Laplace: zeta / b^2 for B/b in {0.5, 1, 2, 5}, and b = 2, B = 3. */
     @ParameterizedTest
     @CsvSource({"0.5, 0.0731324", "1, 0.2540699", "2, 0.7478589", "5, 1.7625721"})
     void boundedLaplaceVariance(double ratio, double normalisedVariance) {

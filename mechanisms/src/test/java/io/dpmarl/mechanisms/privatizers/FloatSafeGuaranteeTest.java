@@ -129,7 +129,7 @@ class FloatSafeGuaranteeTest {
         assertEquals(expected, ((PrivacyGuarantee.ApproxDp) fromWidth.guarantee()).delta(), 1e-15);
     }
 
-    /** Bounded Laplace: epsilon and the non-overlap delta (spec 000 section 3.5) at Delta + m r. */
+    /** Bounded Laplace: epsilon and the non-overlap delta (bounded Laplace) at Delta + m r. */
     @Test
     void boundedLaplaceReportsAtTheEffectiveSensitivity() {
         AdditiveNoisePrivatizer privatizer = BoundedLaplacePrivatizerProvider.create("bounded-laplace", 1000, 3000, 100,

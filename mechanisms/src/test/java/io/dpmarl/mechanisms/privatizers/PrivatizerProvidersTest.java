@@ -161,7 +161,7 @@ class PrivatizerProvidersTest {
     @Test
     void boundedLaplaceReportsComputedDeltaAndThePaperClaim() {
         Privatizer bounded = create("bounded-laplace(epsilon=1, bound=2.5, sensitivity=1)");
-        // spec 000 section 3.5: delta = (e^{-(B - D)/b} - e^{-B/b}) / (2 (1 - e^{-B/b})), B = 2.5, at the effective
+        // bounded Laplace: delta = (e^{-(B - D)/b} - e^{-B/b}) / (2 (1 - e^{-B/b})), B = 2.5, at the effective
         // D = b = 1 + 4096 * 2^-39 (finding 2: grid 2^-39 of b = 1, 4096 rounded coordinates; b calibrated for D)
         double effective = 1 + 0x1p-27;
         double delta = (Math.exp(-(2.5 - effective) / effective) - Math.exp(-2.5 / effective))

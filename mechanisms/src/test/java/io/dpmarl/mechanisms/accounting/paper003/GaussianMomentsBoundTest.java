@@ -15,8 +15,8 @@ import io.dpmarl.mechanisms.accounting.RdpOrders;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 003 section 9.7 T-CORRECT, T-SCALE, T-VALID, T-CLASSIC and T-REMARK2 (acceptance A9): the sound
- * Gaussian moments bound against the reference values of spec 003 sections 3.5, 3.7 and 3.8, and the paper's
+ * Checks T-CORRECT, T-SCALE, T-VALID, T-CLASSIC and T-REMARK2 (acceptance A9): the sound
+ * Gaussian moments bound against reference values derived by hand, and the paper's
  * formula against it (where it is conservative, where it fails, Remark 2's impossible 1.07).
  */
 class GaussianMomentsBoundTest {

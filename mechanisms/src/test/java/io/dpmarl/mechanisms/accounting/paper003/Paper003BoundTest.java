@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 003 section 9.7 T-S, T-THM3, T-DELTA and acceptance A8: the paper-literal formulas against the values
- * of spec 003 sections 3.4-3.5 (derived there by hand from the closed form).
+ * Checks T-S, T-THM3, T-DELTA (acceptance A8): the paper-literal formulas against the values
+ * derived by hand from the closed form.
  */
 class Paper003BoundTest {
 
