@@ -28,6 +28,11 @@ public final class BundledSpecRunner {
         }
     }
 
+    /** The copy of a bundled spec resource under {@code examples/specs/} (tests run in {@code examples/}). */
+    public static Path mirror(String resource) {
+        return Path.of("specs", resource.substring("specs/".length()));
+    }
+
     /** Runs the spec with the runner into {@code directory} and returns the directory. */
     public static Path run(String resource, Path directory, Registry registry) throws IOException {
         ExperimentSpec spec = ExperimentSpec.parse(text(resource), false, resource);

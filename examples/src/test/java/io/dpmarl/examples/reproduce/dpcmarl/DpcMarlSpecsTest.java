@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.examples.cli.Main;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,23 +21,14 @@ class DpcMarlSpecsTest {
     @TempDir
     Path directory;
 
-    private static String text(String resource) throws IOException {
-        try (InputStream in = DpcMarlSpecsTest.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("no class-path resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @Test
     void bundledSpecsAreMirroredNameTheirClaimsAndUseThePaperSettingInFull() throws IOException {
         DpcMarlReproduction reproduction = new DpcMarlReproduction();
         for (boolean full : new boolean[] {false, true}) {
             assertEquals(9, reproduction.specs(full).size());
             for (BundledSpec spec : reproduction.specs(full)) {
-                String text = text(spec.resource());
-                Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
+                String text = BundledSpecRunner.text(spec.resource());
+                Path mirror = BundledSpecRunner.mirror(spec.resource());
                 assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
                 assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
                 assertTrue(text.contains("claims: dpc-marl/" + spec.name() + "\n"), spec.resource());

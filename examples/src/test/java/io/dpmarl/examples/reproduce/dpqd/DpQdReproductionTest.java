@@ -165,7 +165,7 @@ class DpQdReproductionTest {
         for (boolean full : new boolean[] {false, true}) {
             for (BundledSpec spec : reproduction.specs(full)) {
                 String text = BundledSpecRunner.text(spec.resource());
-                Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
+                Path mirror = BundledSpecRunner.mirror(spec.resource());
                 assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
                 assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
                 assertTrue(text.contains("claims: dp-qd/" + spec.name() + "\n"), spec.resource());

@@ -2,7 +2,6 @@ package io.dpmarl.examples.reproduce.maldp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.experiment.BundledSpec;
@@ -12,8 +11,7 @@ import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,15 +42,12 @@ class MaLdpReproductionTest {
             assertEquals(List.of("paper", "mechanisms", "baseline", "epsilon-sweep"),
                     specs.stream().map(BundledSpec::name).toList());
             for (BundledSpec spec : specs) {
-                try (InputStream in = getClass().getClassLoader().getResourceAsStream(spec.resource())) {
-                    assertNotNull(in, spec.resource());
-                    String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                    Path copy = Path.of("specs").resolve(spec.resource().substring("specs/".length()));
-                    assertEquals(Files.readString(copy), text, "mirror of " + spec.resource());
-                    assertTrue(text.contains("claims: ma-ldp/" + spec.name()), spec.resource());
-                    assertTrue(text.contains("ma-ldp-regret"), spec.resource());
-                    assertTrue(text.contains(full ? "episodes: 8500" : "episodes: "), spec.resource());
-                }
+                String text = BundledSpecRunner.text(spec.resource());
+                Path copy = BundledSpecRunner.mirror(spec.resource());
+                assertEquals(Files.readString(copy), text, "mirror of " + spec.resource());
+                assertTrue(text.contains("claims: ma-ldp/" + spec.name()), spec.resource());
+                assertTrue(text.contains("ma-ldp-regret"), spec.resource());
+                assertTrue(text.contains(full ? "episodes: 8500" : "episodes: "), spec.resource());
             }
         }
     }

@@ -7,10 +7,9 @@ import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import org.junit.jupiter.api.Test;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +20,6 @@ import java.util.function.DoubleUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -44,14 +42,11 @@ class DpNashViReproductionTest {
             assertEquals(List.of("rz-tiny", "matching-pennies", "rock-paper-scissors", "e-scale"),
                     specs.stream().map(BundledSpec::name).toList());
             for (BundledSpec spec : specs) {
-                try (InputStream in = getClass().getClassLoader().getResourceAsStream(spec.resource())) {
-                    assertNotNull(in, spec.resource());
-                    String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                    Path copy = Path.of("specs").resolve(spec.resource().substring("specs/".length()));
-                    assertEquals(Files.readString(copy), text, "mirror of " + spec.resource());
-                    assertTrue(text.contains("claims: dp-nash-vi/" + spec.name()), spec.resource());
-                    assertTrue(text.contains("zero-sum-regret") && text.contains("nash-gap"), spec.resource());
-                }
+                String text = BundledSpecRunner.text(spec.resource());
+                Path copy = BundledSpecRunner.mirror(spec.resource());
+                assertEquals(Files.readString(copy), text, "mirror of " + spec.resource());
+                assertTrue(text.contains("claims: dp-nash-vi/" + spec.name()), spec.resource());
+                assertTrue(text.contains("zero-sum-regret") && text.contains("nash-gap"), spec.resource());
             }
         }
     }
