@@ -53,7 +53,7 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     public static final double SAFETY_WEIGHT = 5.0;
     /** Weight of the squared acceleration. */
     public static final double ACCELERATION_WEIGHT = 0.1;
-    /** Features per vehicle in an observation. */
+    /** Features per vehicle in the default ({@link PlatoonObservation#KINEMATIC}) observation. */
     public static final int FEATURES = 3;
     /** Steps over which the slow-down leader decelerates. */
     public static final int SLOW_DOWN_STEPS = 300;
@@ -63,6 +63,8 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     private final int vehicles;
     private final boolean training;
     private final int collisionTruncation;
+    private final PlatoonObservation observation;
+    private final int features;
     private final EnvironmentInfo info;
     private final GraphProcess graphs;
     private final double[] headway;
@@ -80,6 +82,20 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
      * @param collisionTruncation after a collision a training episode ends at the next multiple of this, in [1, 600]
      */
     public PlatoonEnvironment(PlatoonScenario scenario, int vehicles, boolean training, int collisionTruncation) {
+        this(scenario, vehicles, training, collisionTruncation, PlatoonObservation.KINEMATIC);
+    }
+
+    /**
+     * @param scenario            catch-up or slow-down
+     * @param vehicles            controlled vehicles (agents), at least 2 (the paper: 8)
+     * @param training            true for training episodes (safety term on, collision truncation)
+     * @param collisionTruncation after a collision a training episode ends at the next multiple of this, in [1, 600]
+     * @param observation         the features per vehicle
+     */
+    public PlatoonEnvironment(PlatoonScenario scenario, int vehicles, boolean training, int collisionTruncation,
+                              PlatoonObservation observation) {
+        this.observation = java.util.Objects.requireNonNull(observation, "observation");
+        this.features = observation.features();
         this.scenario = java.util.Objects.requireNonNull(scenario, "scenario");
         this.vehicles = Checks.atLeast("vehicles", vehicles, 2);
         this.training = training;
@@ -94,8 +110,8 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
         this.graphs = GraphProcess.fixed(CommunicationGraph.path(vehicles));
         List<Space> observations = new ArrayList<>();
         List<Space.Discrete> actions = new ArrayList<>();
-        double[] low = new double[3 * FEATURES];
-        double[] high = new double[3 * FEATURES];
+        double[] low = new double[3 * features];
+        double[] high = new double[3 * features];
         Arrays.fill(low, Double.NEGATIVE_INFINITY);
         Arrays.fill(high, Double.POSITIVE_INFINITY);
         for (int agent = 0; agent < vehicles; agent++) {
@@ -103,7 +119,8 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
             actions.add(new Space.Discrete(GAINS.length));
         }
         String name = "capc(scenario=" + scenario.label() + ", vehicles=" + vehicles + ", mode="
-                + (training ? "training" : "evaluation") + ")";
+                + (training ? "training" : "evaluation")
+                + (observation == PlatoonObservation.KINEMATIC ? "" : ", observation=" + observation.label()) + ")";
         this.info = new EnvironmentInfo(name, vehicles, observations, actions, EPISODE_STEPS,
                 GameType.finite(GameType.Utility.COOPERATIVE));
     }
@@ -121,6 +138,11 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     /** The scenario. */
     public PlatoonScenario scenario() {
         return scenario;
+    }
+
+    /** The features per vehicle of the observations. */
+    public PlatoonObservation observation() {
+        return observation;
     }
 
     /** True in training mode (safety term, collision truncation). */
@@ -241,23 +263,37 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     private Observation[] observations() {
         Observation[] observations = new Observation[vehicles];
         for (int i = 0; i < vehicles; i++) {
-            double[] features = new double[3 * FEATURES];
-            features(i, features, 0);
+            double[] values = new double[3 * features];
+            features(i, values, 0);
             if (i > 0) {
-                features(i - 1, features, FEATURES);
+                features(i - 1, values, features);
             }
             if (i + 1 < vehicles) {
-                features(i + 1, features, 2 * FEATURES);
+                features(i + 1, values, 2 * features);
             }
-            observations[i] = Observation.vector(features);
+            observations[i] = Observation.vector(values);
         }
         return observations;
     }
 
     private void features(int vehicle, double[] out, int offset) {
-        out[offset] = (speed[vehicle] - TARGET_SPEED) / 7.5;
-        out[offset + 1] = (headway[vehicle] - TARGET_HEADWAY) / 10;
-        out[offset + 2] = acceleration[vehicle] / MAX_ACCELERATION;
+        if (observation == PlatoonObservation.KINEMATIC) {
+            out[offset] = (speed[vehicle] - TARGET_SPEED) / 7.5;
+            out[offset + 1] = (headway[vehicle] - TARGET_HEADWAY) / 10;
+            out[offset + 2] = acceleration[vehicle] / MAX_ACCELERATION;
+            return;
+        }
+        double v = speed[vehicle];
+        double lead = vehicle == 0 ? leaderSpeed[step] : speed[vehicle - 1];
+        out[offset] = (v - TARGET_SPEED) / TARGET_SPEED;
+        out[offset + 1] = clip((lead - v) / PlatoonObservation.SPEED_GAP_SCALE);
+        out[offset + 2] = clip((OptimalVelocity.of(headway[vehicle]) - v) / PlatoonObservation.SPEED_GAP_SCALE);
+        out[offset + 3] = (headway[vehicle] + (lead - v) * DT - TARGET_HEADWAY) / TARGET_HEADWAY;
+        out[offset + 4] = acceleration[vehicle] / MAX_ACCELERATION;
+    }
+
+    private static double clip(double value) {
+        return Math.max(-PlatoonObservation.SPEED_GAP_CLIP, Math.min(PlatoonObservation.SPEED_GAP_CLIP, value));
     }
 
     /** Headway of vehicle {@code i} (0-based agent index) [m]. */

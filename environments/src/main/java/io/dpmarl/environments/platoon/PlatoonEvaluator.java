@@ -44,7 +44,7 @@ public final class PlatoonEvaluator implements Evaluator {
                     + context.environment().info().name());
         }
         PlatoonEnvironment environment = new PlatoonEnvironment(training.scenario(),
-                training.info().numAgents(), false, PlatoonEnvironment.EPISODE_STEPS);
+                training.info().numAgents(), false, PlatoonEnvironment.EPISODE_STEPS, training.observation());
         context.learner().evaluationMode(true);
         try {
             context.metrics().record(METRIC, play(environment, context.episode(), context.learner()::act));

@@ -37,12 +37,16 @@ public final class PlatoonProvider implements PluginProvider<Environment> {
                 Param.string("mode", "training (safety term, collision truncation) or evaluation",
                         "training", "evaluation").withDefault("training"),
                 Param.integer("collision-truncation", "after a collision a training episode ends at the next "
-                        + "multiple of this many steps").atLeast(1).atMost(600).withDefault(60));
+                        + "multiple of this many steps").atLeast(1).atMost(600).withDefault(60),
+                Param.string("observation", "features per vehicle: kinematic ((v-15)/7.5, (h-20)/10, u/2.5) or "
+                        + "relative (Chu et al.'s speed, leader gap, optimal-velocity gap, headway, acceleration)",
+                        "kinematic", "relative").withDefault("kinematic"));
     }
 
     @Override
     public Environment create(Params params, PluginContext context) {
         return new PlatoonEnvironment(PlatoonScenario.parse(params.string("scenario")), params.integer("vehicles"),
-                params.string("mode").equals("training"), params.integer("collision-truncation"));
+                params.string("mode").equals("training"), params.integer("collision-truncation"),
+                PlatoonObservation.parse(params.string("observation")));
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * slow vehicle 2), so its metric is far worse.
  */
 class PlatoonEvaluatorTest {
-    private static final class Constant implements Learner {
+    private static class Constant implements Learner {
         private final int action;
         private final List<Boolean> modes = new ArrayList<>();
 
@@ -105,5 +105,24 @@ class PlatoonEvaluatorTest {
         new PlatoonEvaluator(5, 1).afterEpisode(new EvaluationContext(training, new Constant(3), 3,
                 new TrialMetrics(records::add)));
         assertFalse(records.stream().anyMatch(r -> r.metric().equals(PlatoonEvaluator.METRIC)));
+    }
+
+    @Test
+    void evaluationPlatoonUsesTheTrainingObservation() {
+        List<Integer> widths = new ArrayList<>();
+        Constant recording = new Constant(3) {
+            @Override
+            public int[] act(int stage, Observation[] observations) {
+                widths.add(observations[0].features().length);
+                return super.act(stage, observations);
+            }
+        };
+        PlatoonEnvironment training = new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 8, true, 60,
+                PlatoonObservation.RELATIVE);
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, recording, 0,
+                new TrialMetrics(record -> { })));
+        // 600 greedy steps, each with 3 x 5 relative features (a kinematic platoon would give 9)
+        assertEquals(600, widths.size());
+        assertTrue(widths.stream().allMatch(width -> width == 15), widths.toString());
     }
 }

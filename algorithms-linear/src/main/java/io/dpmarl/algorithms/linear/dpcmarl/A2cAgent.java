@@ -24,6 +24,9 @@ final class A2cAgent {
     private final DenseNetwork.Workspace actorBatch;
     private final DenseNetwork.Workspace criticBatch;
     private final boolean normalise;
+    private final boolean counterfactual;
+    private final DenseNetwork.Workspace counterfactualBatch;
+    private final int ownSlot;
     private final int observationSize;
     private final int actionCount;
     private final int[] actions;
@@ -37,10 +40,13 @@ final class A2cAgent {
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation) {
         this.observationSize = observationSize;
         this.normalise = settings.normaliseAdvantages();
+        this.counterfactual = settings.advantage() == A2cAdvantage.COUNTERFACTUAL;
+        this.ownSlot = counterfactual ? actionCount : 0;
         this.actionCount = actionCount;
         int hidden = settings.hidden();
         this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
-        this.critic = new DenseNetwork(initialisation, observationSize + slots * actionCount, hidden, hidden, 1);
+        this.critic = new DenseNetwork(initialisation, observationSize + ownSlot + slots * actionCount, hidden,
+                hidden, 1);
         this.actorOptimiser = new RmsProp(actor, settings.actorLearningRate(), 0.99, 1e-5, settings.gradientClip());
         this.criticOptimiser = new RmsProp(critic, settings.criticLearningRate(), 0.99, 1e-5,
                 settings.gradientClip());
@@ -49,6 +55,7 @@ final class A2cAgent {
         this.bootstrapping = critic.workspace(1);
         this.actorBatch = actor.workspace(capacity);
         this.criticBatch = critic.workspace(capacity);
+        this.counterfactualBatch = counterfactual ? critic.workspace(capacity * actionCount) : null;
         this.actions = new int[capacity];
         this.rewards = new double[capacity];
         this.returns = new double[capacity];
@@ -99,26 +106,40 @@ final class A2cAgent {
     /** Stores step {@code n} of the rollout: observation, own action and the neighbours' actions. */
     void record(int n, double[] observation, int action, int[] jointAction, int[] neighbours) {
         System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
-        writeCriticInput(criticBatch.input().data, n * critic.inputs(), observation, jointAction, neighbours);
+        writeCriticInput(criticBatch.input().data, n * critic.inputs(), observation, action, jointAction,
+                neighbours);
         actions[n] = action;
+        if (counterfactual) {
+            int width = critic.inputs();
+            for (int b = 0; b < actionCount; b++) {
+                writeCriticInput(counterfactualBatch.input().data, (n * actionCount + b) * width, observation, b,
+                        jointAction, neighbours);
+            }
+        }
     }
 
     void reward(int n, double reward) {
         rewards[n] = reward;
     }
 
-    private void writeCriticInput(double[] target, int offset, double[] observation, int[] jointAction,
-                                  int[] neighbours) {
+    private void writeCriticInput(double[] target, int offset, double[] observation, int ownAction,
+                                  int[] jointAction, int[] neighbours) {
         System.arraycopy(observation, 0, target, offset, observationSize);
         java.util.Arrays.fill(target, offset + observationSize, offset + critic.inputs(), 0);
+        if (counterfactual) {
+            target[offset + observationSize + ownAction] = 1;
+        }
         for (int k = 0; k < neighbours.length; k++) {
-            target[offset + observationSize + k * actionCount + jointAction[neighbours[k]]] = 1;
+            target[offset + observationSize + ownSlot + k * actionCount + jointAction[neighbours[k]]] = 1;
         }
     }
 
-    /** The critic's value at {@code observation} with the neighbours' next actions. */
-    double value(double[] observation, int[] jointAction, int[] neighbours) {
-        writeCriticInput(bootstrapping.input().data, 0, observation, jointAction, neighbours);
+    /**
+     * The critic's value at {@code observation} with the agent's own next action (read only by a counterfactual
+     * critic) and the neighbours' next actions.
+     */
+    double value(double[] observation, int ownAction, int[] jointAction, int[] neighbours) {
+        writeCriticInput(bootstrapping.input().data, 0, observation, ownAction, jointAction, neighbours);
         critic.forward(bootstrapping, 1);
         return bootstrapping.output().data[0];
     }
@@ -128,9 +149,16 @@ final class A2cAgent {
         PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
         critic.forward(criticBatch, n);
         double[] values = criticBatch.output().data;
+        actor.forward(actorBatch, n);
+        if (counterfactual) {
+            counterfactualAdvantages(n);
+        } else {
+            for (int t = 0; t < n; t++) {
+                advantages[t] = returns[t] - values[t];
+            }
+        }
         double mean = 0;
         for (int t = 0; t < n; t++) {
-            advantages[t] = returns[t] - values[t];
             mean += advantages[t] / n;
         }
         if (normalise && n > 1) {
@@ -146,11 +174,24 @@ final class A2cAgent {
         lastCriticLoss = PolicyGradientLoss.critic(criticBatch.output(), returns, criticBatch.outputGradient());
         critic.backward(criticBatch);
         criticOptimiser.step();
-        actor.forward(actorBatch, n);
         lastActorLoss = PolicyGradientLoss.actor(actorBatch.output(), actions, advantages, entropyWeight,
                 actorBatch.outputGradient(), probabilities);
         actor.backward(actorBatch);
         actorOptimiser.step();
+    }
+
+    /** {@code A_t = Q(o_t, a_t, a_N) - sum_b pi(b | o_t) Q(o_t, b, a_N)} from the pre-update networks. */
+    private void counterfactualAdvantages(int n) {
+        critic.forward(counterfactualBatch, n * actionCount);
+        double[] q = counterfactualBatch.output().data;
+        for (int t = 0; t < n; t++) {
+            PolicyGradientLoss.softmax(actorBatch.output(), t, probabilities);
+            double expected = 0;
+            for (int b = 0; b < actionCount; b++) {
+                expected += probabilities[b] * q[t * actionCount + b];
+            }
+            advantages[t] = q[t * actionCount + actions[t]] - expected;
+        }
     }
 
     double lastActorLoss() {

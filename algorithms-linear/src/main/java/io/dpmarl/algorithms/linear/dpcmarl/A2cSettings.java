@@ -18,10 +18,11 @@ import io.dpmarl.core.validation.Checks;
  * @param rewardScale        factor applied to every local reward, in (0, inf)
  * @param normaliseAdvantages standardise the advantages of each rollout to mean 0 and standard deviation 1 (not in
  *                           the paper or Chu et al.'s A2C; off in the paper's setting)
+ * @param advantage          how the actor scores its own action ({@link A2cAdvantage})
  */
 public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
                           int hidden, double entropyWeight, double gradientClip, double rewardScale,
-                          boolean normaliseAdvantages) {
+                          boolean normaliseAdvantages, A2cAdvantage advantage) {
     public A2cSettings {
         Checks.positiveFinite("actor-lr", actorLearningRate);
         Checks.positiveFinite("critic-lr", criticLearningRate);
@@ -33,10 +34,11 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         Checks.nonNegativeFinite("entropy", entropyWeight);
         Checks.positiveOrInfinite("gradient-clip", gradientClip);
         Checks.positiveFinite("reward-scale", rewardScale);
+        java.util.Objects.requireNonNull(advantage, "advantage");
     }
 
     /** Table II of the paper with Chu et al.'s remaining values. */
     public static A2cSettings paper() {
-        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01, false);
+        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01, false, A2cAdvantage.N_STEP);
     }
 }

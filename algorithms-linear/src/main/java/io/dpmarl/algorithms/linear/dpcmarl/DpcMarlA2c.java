@@ -158,7 +158,7 @@ public final class DpcMarlA2c implements Learner {
         if (!done) {
             pending = sample(next);
             for (int i = 0; i < agents.length; i++) {
-                bootstrap[i] = agents[i].value(next[i].features(), pending, neighbours[i]);
+                bootstrap[i] = agents[i].value(next[i].features(), pending[i], pending, neighbours[i]);
             }
         }
         for (int i = 0; i < agents.length; i++) {

@@ -71,6 +71,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                         .withDefault(paper.rewardScale()),
                 Param.bool("normalise-advantages", "standardise each rollout's advantages (not in the paper)")
                         .withDefault(false),
+                Param.string("advantage", "actor advantage: n-step (R - V(o, a_N), Chu et al.'s A2C) or "
+                        + "counterfactual (Q(o, a, a_N) - sum_b pi(b) Q(o, b, a_N), Algorithm 2's actor step)",
+                        "n-step", "counterfactual").withDefault("n-step"),
                 Param.string("consensus", "consensus rule", "self-plus-neighbours", "neighbours-literal",
                         "metropolis").withDefault("self-plus-neighbours"),
                 Param.string("graph", "graph when the environment has none", "path", "ring", "complete")
@@ -91,7 +94,7 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
         A2cSettings settings = new A2cSettings(params.real("actor-lr"), params.real("critic-lr"),
                 params.integer("rollout"), params.real("gamma"), params.integer("hidden"), params.real("entropy"),
                 params.real("gradient-clip"), params.real("reward-scale"),
-                params.bool("normalise-advantages"));
+                params.bool("normalise-advantages"), A2cAdvantage.parse(params.string("advantage")));
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")
                 : Channel.privateChannel("critic", context.registry().create(PluginKind.PRIVATIZER,

@@ -45,7 +45,7 @@ class DpcMarlA2cTest {
     }
 
     private static A2cSettings small() {
-        return new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false);
+        return new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false, A2cAdvantage.N_STEP);
     }
 
     private static PrivacyLedger ledger() {
