@@ -6,7 +6,8 @@ import io.dpmarl.core.validation.Checks;
  * Hyper-parameters of DPC-MARL's A2C agents. Table II of "Privacy-preserved Fully Decentralized Multi-agent
  * Reinforcement Learning for Networked Social Systems" gives the learning rates (actor 5e-4, critic 2.5e-4), the
  * rollout (batch) length 60, gamma 0.99 and 64 hidden units; the rest follows Chu et al.'s A2C configuration
- * (RMSProp decay 0.99, gradient-norm clip 40, entropy weight 0.05, rewards divided by 100). Values, no privacy role.
+ * (RMSProp decay 0.99, gradient-norm clip 40, entropy weight 0.05); rewards are scaled by 0.01 by default (Chu et
+ * al.'s ConsensusMARL configuration divides each local reward by 800: {@code rewardScale = 1/800}). Values, no privacy role.
  *
  * @param actorLearningRate  actor step size, in (0, inf)
  * @param criticLearningRate critic step size, in (0, inf)

@@ -34,9 +34,14 @@ class DpcMarlSpecsTest {
                 assertTrue(text.contains("claims: dpc-marl/" + spec.name() + "\n"), spec.resource());
                 if (full) {
                     // Table II: 1M steps, 5 seeds, the learner's defaults (64 hidden, 5e-4 / 2.5e-4, rollout 60)
+                    // apart from Algorithm 2's advantage and Chu et al.'s reward normalisation
                     assertTrue(text.contains("  steps: 1000000\n"), spec.resource());
                     assertTrue(text.contains("trials: 5\n"), spec.resource());
-                    assertTrue(text.contains("learner: dpc-marl-a2c\n"), spec.resource());
+                    assertTrue(text.contains("learner: dpc-marl-a2c(advantage=counterfactual, reward-scale=0.00125)\n"),
+                            spec.resource());
+                }
+                if (text.contains("scenario=")) {
+                    assertTrue(text.contains("collision-truncation=600, observation=relative)\n"), spec.resource());
                 }
             }
         }
