@@ -1,5 +1,6 @@
 package io.dpmarl.algorithms.linear.bench;
 
+import io.dpmarl.algorithms.linear.dpcmarl.A2cAdvantage;
 import io.dpmarl.algorithms.linear.dpcmarl.A2cSettings;
 import io.dpmarl.algorithms.linear.dpcmarl.ConsensusRule;
 import io.dpmarl.algorithms.linear.dpcmarl.DataDependentLaplacePrivatizer;
@@ -44,6 +45,10 @@ public class DpcMarlA2cBenchmark {
     @Param({"consensus", "nominal"})
     public String noise;
 
+    /** The actor's advantage: {@code n-step} or {@code counterfactual} (the bundled specs' form, kinematic features). */
+    @Param({"n-step", "counterfactual"})
+    public String advantage;
+
     private PlatoonEnvironment environment;
     private DpcMarlA2c learner;
     private SplittableRandom resets;
@@ -63,7 +68,11 @@ public class DpcMarlA2cBenchmark {
         Channel channel = noise.equals("consensus") ? Channel.clear("critic")
                 : Channel.privateChannel("critic", new DataDependentLaplacePrivatizer(0.01),
                         PrivacyLedger.of(BasicAccountant::new, 0), NoiseSource.seeded(3));
-        learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(8), A2cSettings.paper(),
+        A2cSettings paper = A2cSettings.paper();
+        A2cSettings settings = new A2cSettings(paper.actorLearningRate(), paper.criticLearningRate(),
+                paper.rollout(), paper.gamma(), paper.hidden(), paper.entropyWeight(), paper.gradientClip(),
+                paper.rewardScale(), false, A2cAdvantage.parse(advantage));
+        learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(8), settings,
                 ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, channel, initialise, policy, TrialMetrics.discarding());
         resets = new SplittableRandom(2);
         episode = 0;
