@@ -10,20 +10,13 @@ package io.dpmarl.core.solve;
  * feasible basis phase 1 left. Bland's rule (lowest-index entering column, lowest-index basic variable
  * among tied ratios) cannot cycle, which matters for the highly degenerate LPs of DP-Nash-VI's early
  * episodes (Qup = H, Qlo = 0: every distribution is a CCE). Cost is {@code O(m (n + m))} per pivot on a
- * dense tableau, with no set-up beyond filling it. The result is deterministic.
+ * dense tableau ({@link SimplexTableau}), with no set-up beyond filling it. The result is deterministic.
  *
  * <p>{@link Workspace} solves a sequence of programs of one shape in place (the caller fills the rows, the
  * tableau is reused): no allocation per solve, and the same pivots, hence the same bits, as
  * {@link #solve(LinearProgram)}.
  */
 public final class DenseSimplex {
-    /** Pivot elements and ratios below this magnitude are treated as zero. */
-    private static final double PIVOT_TOLERANCE = 1e-11;
-    /** Reduced costs above {@code -COST_TOLERANCE} are treated as non-negative. */
-    private static final double COST_TOLERANCE = 1e-10;
-    /** A column without positive entries is a ray of descent only if its reduced cost is below {@code -this}. */
-    private static final double UNBOUNDED_TOLERANCE = 1e-7;
-
     private DenseSimplex() {
     }
 
@@ -62,9 +55,9 @@ public final class DenseSimplex {
         private final double[][] rows;
         private final Relation[] relations;
         private final double[] rightHandSides;
+        private final SimplexTableau simplex;
         private final double[][] tableau;
         private final int[] basis;
-        private final boolean[] passedOver;
         private final double[] point;
         private double value;
 
@@ -83,10 +76,9 @@ public final class DenseSimplex {
             this.relations = new Relation[m];
             java.util.Arrays.fill(relations, Relation.LESS_OR_EQUAL);
             this.rightHandSides = new double[m];
-            int maxWidth = n + 2 * m;
-            this.tableau = new double[m + 1][maxWidth + 1];
-            this.basis = new int[m];
-            this.passedOver = new boolean[maxWidth];
+            this.simplex = new SimplexTableau(m, n + 2 * m);
+            this.tableau = simplex.entries();
+            this.basis = simplex.basis();
             this.point = new double[n];
         }
 
@@ -183,7 +175,7 @@ public final class DenseSimplex {
                         }
                     }
                 }
-                iterate(width, width, true);
+                simplex.iterate(width, width, true);
                 double infeasibility = -objectiveRow[rhsColumn];
                 if (infeasibility > 1e-9 * scale) {
                     return LpStatus.INFEASIBLE;
@@ -192,7 +184,7 @@ public final class DenseSimplex {
                     if (basis[i] >= artificialStart) {
                         for (int j = 0; j < artificialStart; j++) {
                             if (Math.abs(tableau[i][j]) > 1e-9) {
-                                pivot(i, j, width);
+                                simplex.pivot(i, j, width);
                                 break;
                             }
                         }
@@ -211,7 +203,7 @@ public final class DenseSimplex {
                     }
                 }
             }
-            if (iterate(artificialStart, width, false) == LpStatus.UNBOUNDED) {
+            if (simplex.iterate(artificialStart, width, false) == LpStatus.UNBOUNDED) {
                 return LpStatus.UNBOUNDED;
             }
             java.util.Arrays.fill(point, 0.0);
@@ -244,79 +236,6 @@ public final class DenseSimplex {
                 return relation;
             }
             return relation == Relation.LESS_OR_EQUAL ? Relation.GREATER_OR_EQUAL : Relation.LESS_OR_EQUAL;
-        }
-
-        /**
-         * Runs simplex pivots with Bland's rule over columns {@code [0, allowedColumns)}. A column whose reduced
-         * cost is barely negative ({@code > -UNBOUNDED_TOLERANCE}) but which has no positive pivot entry is
-         * round-off, not a ray: it is passed over until the next pivot. Only a clearly negative reduced cost on a
-         * column without positive entries reports {@link LpStatus#UNBOUNDED} (phase 1 never does: its objective
-         * is bounded below by 0).
-         */
-        private LpStatus iterate(int allowedColumns, int width, boolean phaseOne) {
-            double[] objectiveRow = tableau[m];
-            int limit = 1000 * (m + width + 1);
-            java.util.Arrays.fill(passedOver, 0, allowedColumns, false);
-            for (int iteration = 0; iteration < limit; iteration++) {
-                int entering = -1;
-                for (int j = 0; j < allowedColumns; j++) {
-                    if (!passedOver[j] && objectiveRow[j] < -COST_TOLERANCE) {
-                        entering = j;
-                        break;
-                    }
-                }
-                if (entering < 0) {
-                    return LpStatus.OPTIMAL;
-                }
-                int leaving = -1;
-                double bestRatio = Double.POSITIVE_INFINITY;
-                for (int i = 0; i < m; i++) {
-                    double coefficient = tableau[i][entering];
-                    if (coefficient > PIVOT_TOLERANCE) {
-                        double ratio = tableau[i][width] / coefficient;
-                        if (ratio < bestRatio - 1e-12
-                                || (Math.abs(ratio - bestRatio) <= 1e-12 && basis[i] < basis[leaving])) {
-                            bestRatio = ratio;
-                            leaving = i;
-                        }
-                    }
-                }
-                if (leaving < 0) {
-                    if (!phaseOne && objectiveRow[entering] < -UNBOUNDED_TOLERANCE) {
-                        return LpStatus.UNBOUNDED;
-                    }
-                    passedOver[entering] = true;
-                    continue;
-                }
-                pivot(leaving, entering, width);
-                java.util.Arrays.fill(passedOver, 0, allowedColumns, false);
-            }
-            throw new IllegalStateException("simplex method exceeded " + limit
-                    + " pivots (Bland's rule should prevent this)");
-        }
-
-        private void pivot(int pivotRow, int pivotColumn, int rhsColumn) {
-            double[] row = tableau[pivotRow];
-            double inverse = 1.0 / row[pivotColumn];
-            int width = rhsColumn + 1;
-            for (int j = 0; j < width; j++) {
-                row[j] *= inverse;
-            }
-            row[pivotColumn] = 1.0;
-            for (int i = 0; i <= m; i++) {
-                if (i == pivotRow) {
-                    continue;
-                }
-                double[] other = tableau[i];
-                double factor = other[pivotColumn];
-                if (factor != 0.0) {
-                    for (int j = 0; j < width; j++) {
-                        other[j] -= factor * row[j];
-                    }
-                    other[pivotColumn] = 0.0;
-                }
-            }
-            basis[pivotRow] = pivotColumn;
         }
     }
 }

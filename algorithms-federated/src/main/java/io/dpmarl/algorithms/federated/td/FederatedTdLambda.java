@@ -35,6 +35,7 @@ public final class FederatedTdLambda implements AutoCloseable {
     private final double[][] rows;
     private final BlockPool pool;
     private final TdKernel kernel;
+    private final ParameterMatrix theta;
     private final double[] lastBroadcast;
     private boolean broadcastMade;
     private long round;
@@ -54,7 +55,7 @@ public final class FederatedTdLambda implements AutoCloseable {
      */
     public FederatedTdLambda(FederatedFeatures features, FederatedWeights weights, TdParameters parameters,
                              double costBound, double[][] initialParameters, Optional<ReleaseStream> downlink) {
-        this(features, weights, parameters, costBound, flatten(initialParameters, weights.size(),
+        this(features, weights, parameters, costBound, ParameterMatrix.rowMajor(initialParameters, weights.size(),
                 features.numFeatures()), downlink, 1);
     }
 
@@ -72,10 +73,7 @@ public final class FederatedTdLambda implements AutoCloseable {
             WholeRunSensitivity.requireBoundedFeatures(features);
         }
         int k = features.numFeatures();
-        if (initialParameters.length != (long) weights.size() * k) {
-            throw new IllegalArgumentException("initial parameters must have one row of K = " + k
-                    + " per worker (" + weights.size() + "), got " + initialParameters.length + " entries");
-        }
+        ParameterMatrix.requireRowMajor(initialParameters, weights.size(), k);
         this.features = features;
         this.weights = weights;
         this.parameters = parameters;
@@ -91,23 +89,8 @@ public final class FederatedTdLambda implements AutoCloseable {
         }
         this.pool = new BlockPool(threads);
         this.kernel = new TdKernel(phi, rows.length, c, costBound, initialParameters, pool);
+        this.theta = new ParameterMatrix(kernel, weights, k);
         this.lastBroadcast = new double[k];
-    }
-
-    private static double[] flatten(double[][] initial, int workers, int k) {
-        if (initial.length != workers) {
-            throw new IllegalArgumentException("initial parameters must have one row per worker (" + workers
-                    + "), got " + initial.length);
-        }
-        double[] flat = new double[workers * k];
-        for (int i = 0; i < workers; i++) {
-            if (initial[i].length != k) {
-                throw new IllegalArgumentException("initial theta of worker " + i + " must have K = " + k
-                        + " entries, got " + initial[i].length);
-            }
-            System.arraycopy(initial[i], 0, flat, i * k, k);
-        }
-        return flat;
     }
 
     /** Algorithm 1 with every theta_0^i = 0, costs clipped to [-R, R]. */
@@ -177,12 +160,7 @@ public final class FederatedTdLambda implements AutoCloseable {
     public RoundTranscript round(int next, double[] costs) {
         long t = round;
         int from = state;
-        List<Message> uplinks = new ArrayList<>(weights.size());
-        if (from >= 0) {
-            for (int i = 0; i < weights.size(); i++) {
-                uplinks.add(new Message(i, Message.SERVER, t, new Statistic.Vector(kernel.theta(i))));
-            }
-        }
+        List<Message> uplinks = from >= 0 ? theta.uplinks(t) : List.of();
         advance(next, costs);
         double alpha = parameters.alpha(t);
         Message broadcast = new Message(Message.SERVER, FederatedTdMaster.BROADCAST, t,
@@ -202,11 +180,7 @@ public final class FederatedTdLambda implements AutoCloseable {
 
     /** Theta_t as an N x K copy (row i = theta_t^i). */
     public double[][] parameters() {
-        double[][] theta = new double[weights.size()][];
-        for (int i = 0; i < theta.length; i++) {
-            theta[i] = kernel.theta(i);
-        }
-        return theta;
+        return theta.rows();
     }
 
     /** theta_t^i (a copy). */
@@ -221,43 +195,17 @@ public final class FederatedTdLambda implements AutoCloseable {
 
     /** The c-average (Theta_t)^T = sum_i c^i theta_t^i (the monitoring quantity). */
     public double[] averageParameters() {
-        int k = features.numFeatures();
-        double[] average = new double[k];
-        for (int i = 0; i < weights.size(); i++) {
-            double c = weights.get(i);
-            for (int f = 0; f < k; f++) {
-                average[f] += c * kernel.theta(i, f);
-            }
-        }
-        return average;
+        return theta.average();
     }
 
     /** The disagreement Y_t = Theta_t - 1 (Theta_t) (N x K). */
     public double[][] disagreement() {
-        double[] average = averageParameters();
-        double[][] theta = parameters();
-        for (double[] row : theta) {
-            for (int f = 0; f < row.length; f++) {
-                row[f] -= average[f];
-            }
-        }
-        return theta;
+        return theta.disagreement();
     }
 
     /** The consensus error ||Y_t||_C^2 = sum_i c^i ||theta_t^i - (Theta_t)||^2. */
     public double consensusError() {
-        double[] average = averageParameters();
-        int k = features.numFeatures();
-        double total = 0;
-        for (int i = 0; i < weights.size(); i++) {
-            double squared = 0;
-            for (int f = 0; f < k; f++) {
-                double value = kernel.theta(i, f) - average[f];
-                squared += value * value;
-            }
-            total += weights.get(i) * squared;
-        }
-        return total;
+        return theta.consensusError();
     }
 
     /** The last broadcast vector (theta_t^0 or its noisy version), or empty before the first round. */
