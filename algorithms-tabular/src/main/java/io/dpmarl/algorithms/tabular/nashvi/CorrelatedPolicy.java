@@ -15,6 +15,21 @@ import io.dpmarl.core.game.Policy;
  */
 public record CorrelatedPolicy(int numActionsMax, int numActionsMin, double[][][] table) implements Policy {
 
+    /**
+     * A policy with its own copy of the table: for keeping a policy of {@link DpNashVi}, whose tables are reused by
+     * later plans.
+     */
+    public CorrelatedPolicy copy() {
+        double[][][] copied = new double[table.length][][];
+        for (int h = 0; h < table.length; h++) {
+            copied[h] = new double[table[h].length][];
+            for (int s = 0; s < table[h].length; s++) {
+                copied[h][s] = table[h][s].clone();
+            }
+        }
+        return new CorrelatedPolicy(numActionsMax, numActionsMin, copied);
+    }
+
     /** {@code mu_h(.|s)} for every h, s: {@code [h][s][a]}. */
     public double[][][] maxMarginal() {
         double[][][] marginal = new double[table.length][table[0].length][numActionsMax];

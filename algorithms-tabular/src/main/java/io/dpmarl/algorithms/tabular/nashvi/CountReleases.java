@@ -22,7 +22,10 @@ public final class CountReleases {
     private final double[] pairs;
     private final double[] transitions;
     private final double[] items;
+    private final Statistic.Vector input;
     private final int[] setItems;
+    private final PrivateCounts counts;
+    private final double[] report;
     private final CountPostProcessor.Workspace workspace;
     private double[] noisy;
     private CountStream stream;
@@ -52,6 +55,9 @@ public final class CountReleases {
         this.noisy = new double[items.length];
         this.pairs = new double[shape.pairCount()];
         this.transitions = new double[shape.transitionCount()];
+        this.input = new Statistic.Vector(items); // the same array, refilled every episode
+        this.counts = new PrivateCounts(pairs, transitions);
+        this.report = privatizer.streamPerUser() ? new double[items.length] : null;
         this.workspace = new CountPostProcessor.Workspace(shape.numStates());
         if (privatizer.postProcesses()) {
             postProcess();
@@ -73,14 +79,23 @@ public final class CountReleases {
      * @throws IllegalStateException on episode K + 1
      */
     public PrivateCounts update(EpisodeIndicators indicators) {
+        return update(indicators.pairs(), indicators.nextStates());
+    }
+
+    /**
+     * {@link #update(EpisodeIndicators)} from the caller's arrays ({@code visited[h]} = the flat pair index,
+     * {@code next[h]} = {@code s_{h+1}}), read before this returns and not kept; no copy.
+     */
+    PrivateCounts update(int[] visited, int[] next) {
+        if (visited.length != next.length) {
+            throw new IllegalArgumentException("one pair and one next state per stage are required");
+        }
         if (consumed >= episodes) {
             throw new IllegalStateException(privatizer.name() + " is bounded to K = " + episodes + " episodes");
         }
         for (int index : setItems) {
             items[index] = 0; // clears the previous episode's ones (O(H), not O(HSABS))
         }
-        int[] visited = indicators.pairs();
-        int[] next = indicators.nextStates();
         int offset = shape.pairCount();
         for (int h = 0; h < visited.length; h++) {
             items[visited[h]] += 1;
@@ -90,8 +105,9 @@ public final class CountReleases {
         }
         if (privatizer.streamPerUser()) {
             stream = privatizer.openEpisodeStream(ledger, noise, consumed, episodes);
+            stream.outputInto(report); // each report is summed into noisy before the next
         }
-        double[] released = ((Statistic.Vector) stream.release(new Statistic.Vector(items))).values();
+        double[] released = ((Statistic.Vector) stream.release(input)).values();
         consumed++;
         if (privatizer.releasesRunningTotals()) {
             noisy = released;
@@ -120,7 +136,7 @@ public final class CountReleases {
     }
 
     private PrivateCounts current() {
-        return new PrivateCounts(pairs, transitions);
+        return counts;
     }
 
     /** The noisy counts {@code N^} before post-processing (a copy, for diagnostics and audits). */

@@ -15,6 +15,8 @@ public abstract class CountStream extends AbstractReleaseStream {
     private final int horizon;
     private int dimension = -1;
     private long projected;
+    private double[] outputBuffer;
+    private Statistic.Vector lastOutput;
 
     /** A stream for {@code horizon}-step episodes with the given accounting. */
     protected CountStream(StreamRequest request, StreamAccounting accounting, int horizon) {
@@ -39,7 +41,7 @@ public abstract class CountStream extends AbstractReleaseStream {
         double[] values = ((Statistic.Vector) input).values();
         dimension = values.length;
         if (!projects() || isIndicatorVector(values)) {
-            return new Statistic.Vector(noisy(values, round));
+            return wrap(noisy(values, round));
         }
         double[] indicators = new double[values.length];
         int ones = 0;
@@ -49,7 +51,15 @@ public abstract class CountStream extends AbstractReleaseStream {
             indicators[i] = projectedValue;
         }
         projected++;
-        return new Statistic.Vector(noisy(indicators, round));
+        return wrap(noisy(indicators, round));
+    }
+
+    /** The release of {@code values}; the last one's object again if the stream reuses its array (read-only). */
+    private Statistic wrap(double[] values) {
+        if (lastOutput == null || lastOutput.values() != values) {
+            lastOutput = new Statistic.Vector(values);
+        }
+        return lastOutput;
     }
 
     /** True if every entry is 0 or 1 and at most {@code 2H} are 1 (the projection would change nothing). */
@@ -85,6 +95,21 @@ public abstract class CountStream extends AbstractReleaseStream {
      * {@link CountReleases}; it saves one vector of the stream's dimension per release. Default: no change.
      */
     public void reuseOutputs() {
+    }
+
+    /**
+     * Lets the stream write its releases into the caller's {@code buffer} (overwritten by each release) where it can
+     * (the local report does): for a consumer that reads each release before the next, such as {@link CountReleases}
+     * summing one-release user streams into one array; it saves one vector of the stream's dimension per stream. A
+     * buffer of another length is ignored. Default: no change.
+     */
+    public void outputInto(double[] buffer) {
+        this.outputBuffer = buffer;
+    }
+
+    /** The array a release of {@code length} entries is written into: the caller's buffer if given, else a new one. */
+    protected final double[] outputArray(int length) {
+        return outputBuffer != null && outputBuffer.length == length ? outputBuffer : new double[length];
     }
 
     /** How many inputs the projection onto the indicator set changed (0 for a learner's own indicators). */

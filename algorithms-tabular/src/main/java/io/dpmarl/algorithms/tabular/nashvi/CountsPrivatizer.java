@@ -27,6 +27,7 @@ import java.util.Set;
  */
 public abstract sealed class CountsPrivatizer implements Privatizer
         permits CentralCountsPrivatizer, LocalCountsPrivatizer, NonPrivateCountsPrivatizer {
+    private static final OptionalLong ONE_RELEASE = OptionalLong.of(1);
     private final int horizon;
 
     /** A privatizer for episodes of {@code horizon} steps. */
@@ -68,8 +69,8 @@ public abstract sealed class CountsPrivatizer implements Privatizer
      */
     public CountStream openEpisodeStream(PrivacyLedger ledger, NoiseSource noise, long episode, long episodes) {
         LedgerKey key = streamPerUser() ? LedgerKey.user(episode) : LedgerKey.global();
-        long length = streamPerUser() ? 1 : episodes;
-        return openStream(new StreamRequest(ledger, key, noise, name(), OptionalLong.of(length)));
+        OptionalLong length = streamPerUser() ? ONE_RELEASE : OptionalLong.of(episodes);
+        return openStream(new StreamRequest(ledger, key, noise, name(), length));
     }
 
     @Override

@@ -17,6 +17,13 @@ package io.dpmarl.algorithms.tabular.nashvi;
  * {@link #outputFallbackUsed()} reports whether no gap ever fell below H. Per-episode cost: {@code O(H S^2 A B)}
  * arithmetic, {@code H S} CCE LPs over {@code A B} variables and {@code H S A B} closed-form post-processing problems
  * of size S.
+ *
+ * <p>Allocation: none per episode. The policies live in two preallocated tables: {@link #plan()} writes {@code pi^k}
+ * into the one that is not the output policy, and a new minimal gap makes that table the output and hands the old
+ * output table back for the next plan. So the policy {@link #plan()} returns is valid until the next
+ * {@link #plan()} (longer if it became the output), and {@link #outputPolicy()} until the output changes; a caller
+ * that keeps a policy longer takes a {@link CorrelatedPolicy#copy()}. Every table entry is rewritten by the CCE of
+ * its {@code (h, s)} in every plan, so reuse does not change a bit.
  */
 public final class DpNashVi {
     private final CountShape shape;
@@ -30,6 +37,9 @@ public final class DpNashVi {
     private final double[][][] lowerQ;
     private final double[][] upperV;
     private final double[][] lowerV;
+    private final double[] bonusOut = new double[2];
+    private final CorrelatedPolicy[] policies = new CorrelatedPolicy[2];
+    private int scratch;
     private PrivateCounts counts;
     private int planned;
     private int updated;
@@ -68,11 +78,15 @@ public final class DpNashVi {
         this.lowerQ = new double[h][s][joint];
         this.upperV = new double[h + 1][s];
         this.lowerV = new double[h + 1][s];
+        for (int i = 0; i < policies.length; i++) {
+            policies[i] = new CorrelatedPolicy(shape.numActionsMax(), shape.numActionsMin(), new double[h][s][joint]);
+        }
         this.counts = privatizer.initialCounts();
     }
 
     /**
-     * Lines 4-17 and 20-21 for the next episode: the correlated policy {@code pi^k} to deploy.
+     * Lines 4-17 and 20-21 for the next episode: the correlated policy {@code pi^k} to deploy, valid until the next
+     * call (or, if it becomes the output policy, until the output changes; see the class comment).
      *
      * @throws IllegalStateException if more than K episodes are planned or the previous episode was not
      *                               fed to {@link #update}
@@ -87,10 +101,11 @@ public final class DpNashVi {
         int horizon = shape.horizon();
         int numStates = shape.numStates();
         int joint = shape.jointActions();
-        double[][][] table = new double[horizon][numStates][joint];
+        CorrelatedPolicy policy = policies[scratch];
+        double[][][] table = policy.table();
         double[] pairCounts = counts.pairs();
         double[] transitionCounts = counts.transitions();
-        double[] out = new double[2];
+        double[] out = bonusOut;
         for (int h = horizon - 1; h >= 0; h--) {
             double cap = config.truncation() == Truncation.H ? horizon : horizon - h;
             double[] upperNext = upperV[h + 1];
@@ -116,27 +131,38 @@ public final class DpNashVi {
             }
         }
         planned++;
-        CorrelatedPolicy policy = new CorrelatedPolicy(shape.numActionsMax(), shape.numActionsMin(), table);
         lastGap = upperV[0][initialState] - lowerV[0][initialState];
         gapSum += lastGap;
         if (lastGap < minimalGap) {
             minimalGap = lastGap;
             outputPolicy = policy;
             outputEpisode = planned;
+            scratch = 1 - scratch; // the next plan writes into the other table, never into the output's
         }
         return policy;
     }
 
     /** Line 19: the privatizer turns the episode's indicators into {@code N~^{k+1}}. */
     public void update(EpisodeIndicators indicators) {
+        update(indicators.pairs(), indicators.nextStates());
+    }
+
+    /**
+     * {@link #update(EpisodeIndicators)} from the caller's arrays ({@code pairs[h]}, {@code nextStates[h]}, as in
+     * {@link EpisodeIndicators}), read before this returns and not kept: the learner's path, without a copy.
+     */
+    void update(int[] pairs, int[] nextStates) {
         if (updated >= planned) {
             throw new IllegalStateException("update called before plan");
         }
-        counts = privatizer.update(indicators);
+        counts = privatizer.update(pairs, nextStates);
         updated++;
     }
 
-    /** Line 24: the min-gap correlated policy (its marginals are the output pair). */
+    /**
+     * Line 24: the min-gap correlated policy (its marginals are the output pair); valid until the output changes
+     * (see the class comment).
+     */
     public CorrelatedPolicy outputPolicy() {
         if (outputPolicy == null) {
             throw new IllegalStateException("no episode has been planned yet");

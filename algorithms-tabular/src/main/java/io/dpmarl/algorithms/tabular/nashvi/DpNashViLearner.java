@@ -135,7 +135,7 @@ public final class DpNashViLearner implements Learner, DeployedPolicy {
             throw new IllegalStateException("DP-Nash-VI needs episodes of exactly H = " + shape.horizon()
                     + " steps, observed " + observedStages);
         }
-        algorithm.update(new EpisodeIndicators(pairs, nextStates));
+        algorithm.update(pairs, nextStates); // read now, not kept: no EpisodeIndicators copy
         metrics.record(CERTIFIED_GAP, algorithm.minimalGap());
         metrics.record(FALLBACK_RATE, counts.lastFallbackRate());
     }

@@ -25,6 +25,8 @@ public final class LocalCountsPrivatizer extends CountsPrivatizer {
     private final double epsilon;
     private final NoiseCalibration calibration;
     private final double scale;
+    private final PrivacyEvent.LaplaceEvent event;
+    private final StreamAccounting.PerRelease accounting;
 
     /** A local privatizer at {@code epsilon} in (0, inf) for {@code horizon}-step episodes. */
     public LocalCountsPrivatizer(double epsilon, int horizon, NoiseCalibration calibration) {
@@ -32,6 +34,8 @@ public final class LocalCountsPrivatizer extends CountsPrivatizer {
         this.epsilon = Checks.positiveFinite("epsilon", epsilon);
         this.calibration = java.util.Objects.requireNonNull(calibration, "calibration");
         this.scale = calibration.localScale(horizon, epsilon);
+        this.event = new PrivacyEvent.LaplaceEvent(scale, 4.0 * horizon);
+        this.accounting = new StreamAccounting.PerRelease(event); // immutable, shared by the per-user streams
     }
 
     @Override
@@ -51,12 +55,12 @@ public final class LocalCountsPrivatizer extends CountsPrivatizer {
 
     @Override
     public PrivacyEvent event() {
-        return new PrivacyEvent.LaplaceEvent(scale, 4.0 * horizon());
+        return event;
     }
 
     @Override
     public StreamAccounting accounting(OptionalLong length) {
-        return new StreamAccounting.PerRelease(event());
+        return accounting;
     }
 
     @Override
@@ -87,7 +91,7 @@ public final class LocalCountsPrivatizer extends CountsPrivatizer {
             @Override
             protected double[] noisy(double[] indicators, long round) {
                 double grid = Samplers.laplaceGranularity(scale);
-                double[] report = new double[indicators.length];
+                double[] report = outputArray(indicators.length);
                 for (int i = 0; i < indicators.length; i++) {
                     report[i] = Samplers.roundToGrid(indicators[i], grid) + Samplers.laplace(noise(), scale);
                 }
