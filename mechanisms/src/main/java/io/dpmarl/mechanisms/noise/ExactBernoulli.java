@@ -165,6 +165,8 @@ final class ExactBernoulli {
      * Exact Bernoulli(numerator / denominator) for big rationals in [0, 1]: compares a uniform number
      * {@code U = 0.w1 w2 ...} (base 2^64 digits from the noise source) with the base 2^64 expansion of
      * the probability, produced lazily by long division; {@code U < p} has probability exactly {@code p}.
+     * It draws only the words that decide the comparison: when the words equal every digit of a terminating
+     * expansion ({@code p} dyadic), {@code U >= p} is already certain and no further word is read.
      */
     static boolean bernoulli(NoiseSource noise, BigInteger numerator, BigInteger denominator) {
         if (numerator.signum() <= 0) {
@@ -182,8 +184,8 @@ final class ExactBernoulli {
             if (comparison < 0) {
                 return true;
             }
-            if (comparison > 0) {
-                return false;
+            if (comparison > 0 || remainder.signum() == 0) {
+                return false; // U > p, or the words so far equal all of p's digits and U >= p whatever follows
             }
         }
     }
