@@ -77,15 +77,13 @@ public final class BasicAccountant implements Accountant {
         deltaSum += count * pair[1];
     }
 
+    /** The (epsilon, delta) pair of a supported event other than Laplace, which {@link #compose} handles itself. */
     private double[] epsilonDelta(PrivacyEvent event) {
         if (event instanceof PureEvent pure) {
             return new double[] {pure.epsilon(), 0.0};
         }
         if (event instanceof ApproxEvent approx) {
             return new double[] {approx.epsilon(), approx.delta()};
-        }
-        if (event instanceof LaplaceEvent laplace) {
-            return new double[] {SafeRounding.epsilon(laplace), 0.0};
         }
         if (event instanceof RandomizedResponseEvent response) {
             return new double[] {response.epsilon(), 0.0};
