@@ -64,7 +64,7 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     private final boolean training;
     private final int collisionTruncation;
     private final PlatoonObservation observation;
-    private final int features;
+    private final int featuresPerVehicle;
     private final EnvironmentInfo info;
     private final GraphProcess graphs;
     private final double[] headway;
@@ -95,7 +95,7 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     public PlatoonEnvironment(PlatoonScenario scenario, int vehicles, boolean training, int collisionTruncation,
                               PlatoonObservation observation) {
         this.observation = java.util.Objects.requireNonNull(observation, "observation");
-        this.features = observation.features();
+        this.featuresPerVehicle = observation.features();
         this.scenario = java.util.Objects.requireNonNull(scenario, "scenario");
         this.vehicles = Checks.atLeast("vehicles", vehicles, 2);
         this.training = training;
@@ -110,8 +110,8 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
         this.graphs = GraphProcess.fixed(CommunicationGraph.path(vehicles));
         List<Space> observations = new ArrayList<>();
         List<Space.Discrete> actions = new ArrayList<>();
-        double[] low = new double[3 * features];
-        double[] high = new double[3 * features];
+        double[] low = new double[3 * featuresPerVehicle];
+        double[] high = new double[3 * featuresPerVehicle];
         Arrays.fill(low, Double.NEGATIVE_INFINITY);
         Arrays.fill(high, Double.POSITIVE_INFINITY);
         for (int agent = 0; agent < vehicles; agent++) {
@@ -263,13 +263,13 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     private Observation[] observations() {
         Observation[] observations = new Observation[vehicles];
         for (int i = 0; i < vehicles; i++) {
-            double[] values = new double[3 * features];
+            double[] values = new double[3 * featuresPerVehicle];
             features(i, values, 0);
             if (i > 0) {
-                features(i - 1, values, features);
+                features(i - 1, values, featuresPerVehicle);
             }
             if (i + 1 < vehicles) {
-                features(i + 1, values, 2 * features);
+                features(i + 1, values, 2 * featuresPerVehicle);
             }
             observations[i] = Observation.vector(values);
         }
