@@ -20,10 +20,15 @@ import io.dpmarl.core.validation.Checks;
  * @param normaliseAdvantages standardise the advantages of each rollout to mean 0 and standard deviation 1 (not in
  *                           the paper or Chu et al.'s A2C; off in the paper's setting)
  * @param advantage          how the actor scores its own action ({@link A2cAdvantage})
+ * @param bootstrapTruncated at a time-limit truncation (the episode is cut, no terminal state was reached), bootstrap
+ *                           the last rollout from the critic at the final observation, as for any other rollout
+ *                           boundary (Pardo et al., "Time Limits in Reinforcement Learning", 2018); false treats the
+ *                           cut as terminal (return 0 after it), as Chu et al.'s code does and the paper's setting
+ *                           presumably did
  */
 public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
                           int hidden, double entropyWeight, double gradientClip, double rewardScale,
-                          boolean normaliseAdvantages, A2cAdvantage advantage) {
+                          boolean normaliseAdvantages, A2cAdvantage advantage, boolean bootstrapTruncated) {
     public A2cSettings {
         Checks.positiveFinite("actor-lr", actorLearningRate);
         Checks.positiveFinite("critic-lr", criticLearningRate);
@@ -36,6 +41,14 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         Checks.positiveOrInfinite("gradient-clip", gradientClip);
         Checks.positiveFinite("reward-scale", rewardScale);
         java.util.Objects.requireNonNull(advantage, "advantage");
+    }
+
+    /** The settings with a truncation treated as terminal ({@code bootstrapTruncated = false}). */
+    public A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma, int hidden,
+                       double entropyWeight, double gradientClip, double rewardScale, boolean normaliseAdvantages,
+                       A2cAdvantage advantage) {
+        this(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight, gradientClip, rewardScale,
+                normaliseAdvantages, advantage, false);
     }
 
     /** Table II of the paper with Chu et al.'s remaining values. */

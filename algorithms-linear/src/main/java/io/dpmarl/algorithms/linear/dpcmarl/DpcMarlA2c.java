@@ -143,11 +143,17 @@ public final class DpcMarlA2c implements Learner {
         }
         position++;
         if (position == settings.rollout() || result.done()) {
-            finishRollout(result.observations(), result.done());
+            finishRollout(result.observations(), result.done(),
+                    result.terminated() || !settings.bootstrapTruncated());
         }
     }
 
-    private void finishRollout(Observation[] next, boolean done) {
+    /**
+     * Updates every agent on the stored rollout. The return after the last step is the critic's value at the next
+     * observation (with freshly sampled next actions) unless the episode ended with nothing to bootstrap from:
+     * terminated, or truncated with {@code bootstrapTruncated} off.
+     */
+    private void finishRollout(Observation[] next, boolean done, boolean endsAtZero) {
         int steps = position;
         position = 0;
         if (collapsed) {
@@ -155,11 +161,12 @@ public final class DpcMarlA2c implements Learner {
             return;
         }
         double[] bootstrap = new double[agents.length];
-        if (!done) {
-            pending = sample(next);
+        if (!done || !endsAtZero) {
+            int[] nextActions = sample(next);
             for (int i = 0; i < agents.length; i++) {
-                bootstrap[i] = agents[i].value(next[i].features(), pending[i], pending, neighbours[i]);
+                bootstrap[i] = agents[i].value(next[i].features(), nextActions[i], nextActions, neighbours[i]);
             }
+            pending = done ? null : nextActions;
         }
         for (int i = 0; i < agents.length; i++) {
             agents[i].update(steps, settings.gamma(), bootstrap[i], settings.entropyWeight());
@@ -234,6 +241,11 @@ public final class DpcMarlA2c implements Learner {
     /** Communication rounds so far. */
     public long rounds() {
         return exchange.rounds();
+    }
+
+    /** Agent {@code i} itself (tests set its networks by hand). */
+    A2cAgent agent(int i) {
+        return agents[i];
     }
 
     /** A copy of agent {@code i}'s critic parameters. */

@@ -74,6 +74,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 Param.string("advantage", "actor advantage: n-step (R - V(o, a_N), Chu et al.'s A2C) or "
                         + "counterfactual (Q(o, a, a_N) - sum_b pi(b) Q(o, b, a_N), Algorithm 2's actor step)",
                         "n-step", "counterfactual").withDefault("n-step"),
+                Param.string("time-limit", "an episode cut by its time limit: terminal (return 0 after the cut, Chu"
+                        + " et al.'s code) or bootstrap (the critic's value at the last observation; time limits are"
+                        + " not terminal states)", "terminal", "bootstrap").withDefault("terminal"),
                 Param.string("consensus", "consensus rule", "self-plus-neighbours", "neighbours-literal",
                         "metropolis").withDefault("self-plus-neighbours"),
                 Param.string("graph", "graph when the environment has none", "path", "ring", "complete")
@@ -94,7 +97,8 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
         A2cSettings settings = new A2cSettings(params.real("actor-lr"), params.real("critic-lr"),
                 params.integer("rollout"), params.real("gamma"), params.integer("hidden"), params.real("entropy"),
                 params.real("gradient-clip"), params.real("reward-scale"),
-                params.bool("normalise-advantages"), A2cAdvantage.parse(params.string("advantage")));
+                params.bool("normalise-advantages"), A2cAdvantage.parse(params.string("advantage")),
+                params.string("time-limit").equals("bootstrap"));
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")
                 : Channel.privateChannel("critic", context.registry().create(PluginKind.PRIVATIZER,

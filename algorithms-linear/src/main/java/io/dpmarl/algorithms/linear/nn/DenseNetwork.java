@@ -177,8 +177,16 @@ public final class DenseNetwork {
         }
     }
 
-    /** Sets all parameters from {@code source}, in the order of {@link #copyParametersTo}. */
+    /**
+     * Sets all parameters from {@code source}, in the order of {@link #copyParametersTo}.
+     *
+     * @throws IllegalArgumentException if {@code source} does not hold exactly {@link #parameterCount()} values
+     */
     public void setParameters(double[] source) {
+        if (source.length != parameterCount) {
+            throw new IllegalArgumentException("parameters: expected exactly " + parameterCount
+                    + " values (the network's parameter count), got " + source.length);
+        }
         int offset = 0;
         for (int l = 0; l < weights.length; l++) {
             int w = weights[l].getNumElements();
