@@ -24,7 +24,8 @@ final class A2cAgent {
     private final DenseNetwork.Workspace actorBatch;
     private final DenseNetwork.Workspace criticBatch;
     private final boolean normalise;
-    private final boolean counterfactual;
+    private final boolean actionValueCritic;
+    private final boolean returnAdvantage;
     private final DenseNetwork.Workspace counterfactualBatch;
     private final int ownSlot;
     private final int observationSize;
@@ -40,8 +41,9 @@ final class A2cAgent {
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation) {
         this.observationSize = observationSize;
         this.normalise = settings.normaliseAdvantages();
-        this.counterfactual = settings.advantage() == A2cAdvantage.COUNTERFACTUAL;
-        this.ownSlot = counterfactual ? actionCount : 0;
+        this.actionValueCritic = settings.advantage().actionValueCritic();
+        this.returnAdvantage = settings.advantage() == A2cAdvantage.RETURN_MINUS_EXPECTED_Q;
+        this.ownSlot = actionValueCritic ? actionCount : 0;
         this.actionCount = actionCount;
         int hidden = settings.hidden();
         this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
@@ -55,7 +57,7 @@ final class A2cAgent {
         this.bootstrapping = critic.workspace(1);
         this.actorBatch = actor.workspace(capacity);
         this.criticBatch = critic.workspace(capacity);
-        this.counterfactualBatch = counterfactual ? critic.workspace(capacity * actionCount) : null;
+        this.counterfactualBatch = actionValueCritic ? critic.workspace(capacity * actionCount) : null;
         this.actions = new int[capacity];
         this.rewards = new double[capacity];
         this.returns = new double[capacity];
@@ -109,7 +111,7 @@ final class A2cAgent {
         writeCriticInput(criticBatch.input().data, n * critic.inputs(), observation, action, jointAction,
                 neighbours);
         actions[n] = action;
-        if (counterfactual) {
+        if (actionValueCritic) {
             int width = critic.inputs();
             for (int b = 0; b < actionCount; b++) {
                 writeCriticInput(counterfactualBatch.input().data, (n * actionCount + b) * width, observation, b,
@@ -126,7 +128,7 @@ final class A2cAgent {
                                   int[] jointAction, int[] neighbours) {
         System.arraycopy(observation, 0, target, offset, observationSize);
         java.util.Arrays.fill(target, offset + observationSize, offset + critic.inputs(), 0);
-        if (counterfactual) {
+        if (actionValueCritic) {
             target[offset + observationSize + ownAction] = 1;
         }
         for (int k = 0; k < neighbours.length; k++) {
@@ -150,7 +152,7 @@ final class A2cAgent {
         critic.forward(criticBatch, n);
         double[] values = criticBatch.output().data;
         actor.forward(actorBatch, n);
-        if (counterfactual) {
+        if (actionValueCritic) {
             counterfactualAdvantages(n);
         } else {
             for (int t = 0; t < n; t++) {
@@ -180,7 +182,10 @@ final class A2cAgent {
         actorOptimiser.step();
     }
 
-    /** {@code A_t = Q(o_t, a_t, a_N) - sum_b pi(b | o_t) Q(o_t, b, a_N)} from the pre-update networks. */
+    /**
+     * {@code A_t = Q(o_t, a_t, a_N) - sum_b pi(b | o_t) Q(o_t, b, a_N)} from the pre-update networks, or
+     * {@code R_t - sum_b pi(b | o_t) Q(o_t, b, a_N)} for {@link A2cAdvantage#RETURN_MINUS_EXPECTED_Q}.
+     */
     private void counterfactualAdvantages(int n) {
         critic.forward(counterfactualBatch, n * actionCount);
         double[] q = counterfactualBatch.output().data;
@@ -190,7 +195,7 @@ final class A2cAgent {
             for (int b = 0; b < actionCount; b++) {
                 expected += probabilities[b] * q[t * actionCount + b];
             }
-            advantages[t] = q[t * actionCount + actions[t]] - expected;
+            advantages[t] = (returnAdvantage ? returns[t] : q[t * actionCount + actions[t]]) - expected;
         }
     }
 

@@ -72,8 +72,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 Param.bool("normalise-advantages", "standardise each rollout's advantages (not in the paper)")
                         .withDefault(false),
                 Param.string("advantage", "actor advantage: n-step (R - V(o, a_N), Chu et al.'s A2C) or "
-                        + "counterfactual (Q(o, a, a_N) - sum_b pi(b) Q(o, b, a_N), Algorithm 2's actor step)",
-                        "n-step", "counterfactual").withDefault("n-step"),
+                        + "counterfactual (Q(o, a, a_N) - sum_b pi(b) Q(o, b, a_N), Algorithm 2's actor step) or "
+                        + "return-minus-expected-q (R - sum_b pi(b) Q(o, b, a_N): the same critic as a baseline only)",
+                        "n-step", "counterfactual", "return-minus-expected-q").withDefault("n-step"),
                 Param.string("time-limit", "an episode cut by its time limit: terminal (return 0 after the cut, Chu"
                         + " et al.'s code) or bootstrap (the critic's value at the last observation; time limits are"
                         + " not terminal states)", "terminal", "bootstrap").withDefault("terminal"),
