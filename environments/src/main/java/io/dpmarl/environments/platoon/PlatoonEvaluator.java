@@ -12,14 +12,21 @@ import io.dpmarl.core.validation.Checks;
  * safety term, no truncation) with the learner in evaluation mode (greedy), recording {@link #METRIC}, the mean over
  * the steps of the team-sum reward, and {@link #COLLIDED} (1 if the episode collided). The evaluation episode's
  * initial state is drawn from {@code seed + episode}, so it is the same for every learner at the same episode;
- * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference).
- * Reads only the environment's public state; releases nothing.
+ * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference), and
+ * {@link #FIXED_CONTROLLER} that of the fixed car-following controller in which every vehicle plays
+ * {@code (alpha, beta) = (0.5, 0.5)} at every step (the hand-set reference a learner should match: on the paper's
+ * scenarios it already scores better than Table III's learned policies). Reads only the environment's public
+ * state; releases nothing.
  */
 public final class PlatoonEvaluator implements Evaluator {
     /** Metric: mean over the evaluation steps of the sum of the agents' rewards. */
     public static final String METRIC = "capc_evaluation_reward";
     /** Metric: the same for uniformly random actions from the same initial state (the random-policy reference). */
     public static final String RANDOM = "capc_random_reward";
+    /** Metric: the same for every vehicle playing {@code (0.5, 0.5)} from the same initial state. */
+    public static final String FIXED_CONTROLLER = "capc_fixed_controller_reward";
+    /** The action index of {@code (alpha, beta) = (0.5, 0.5)}. */
+    public static final int FIXED_ACTION = 3;
     /** Metric: 1 if the evaluation episode collided, else 0. */
     public static final String COLLIDED = "capc_evaluation_collided";
     private final int every;
@@ -61,6 +68,10 @@ public final class PlatoonEvaluator implements Evaluator {
             }
             return joint;
         }));
+        int[] fixed = new int[agents];
+        java.util.Arrays.fill(fixed, FIXED_ACTION);
+        context.metrics().record(FIXED_CONTROLLER,
+                play(environment, context.episode(), (stage, observations) -> fixed));
     }
 
     /** Plays one evaluation episode and returns the mean over steps of the team-sum reward. */

@@ -26,7 +26,9 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
     @Override
     public String description() {
         return "CAPC metric of the DPC-MARL paper's Table III: a greedy 600-step evaluation episode without the "
-                + "safety term after every `every` training episodes; mean over steps of the team-sum reward.";
+                + "safety term after every `every` training episodes; mean over steps of the team-sum reward; with the"
+                + " same metric for uniformly random actions and for the fixed controller (every vehicle (0.5, 0.5))"
+                + " from the same initial state as references.";
     }
 
     @Override
@@ -39,7 +41,8 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
 
     @Override
     public List<String> metrics() {
-        return List.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.COLLIDED, PlatoonEvaluator.RANDOM);
+        return List.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.COLLIDED, PlatoonEvaluator.RANDOM,
+                PlatoonEvaluator.FIXED_CONTROLLER);
     }
 
     @Override

@@ -99,6 +99,19 @@ class PlatoonEvaluatorTest {
     }
 
     @Test
+    void recordsTheFixedControllerFromTheSameInitialState() {
+        // the fixed controller is every vehicle at (0.5, 0.5), action 3, whatever the learner plays; a wrong action
+        // index (for example 1, (0, 0.5), which never closes vehicle 2's gap) gives a different value
+        List<MetricRecord> records = new ArrayList<>();
+        PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new Constant(1), 6,
+                new TrialMetrics(records::add)));
+        assertEquals(direct(3, 106), metric(records, PlatoonEvaluator.FIXED_CONTROLLER), 1e-9);
+        assertEquals(direct(1, 106), metric(records, PlatoonEvaluator.METRIC), 1e-9);
+        assertTrue(direct(3, 106) > direct(1, 106));
+    }
+
+    @Test
     void evaluatesOnlyEveryNthEpisode() {
         List<MetricRecord> records = new ArrayList<>();
         PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);

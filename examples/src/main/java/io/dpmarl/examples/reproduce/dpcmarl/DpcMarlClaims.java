@@ -19,6 +19,8 @@ import java.util.Map;
  *   <li>Q1 (learning happens; quick and full): ConsensusMARL's learned policy against uniformly random actions from
  *       the same initial states; gate (pre-registered): the lower end of the 95% t-band over seeds of the paired
  *       gain exceeds 5% of the random policy's |reward|;</li>
+ *   <li>reference (recorded): the fixed controller, every vehicle {@code (0.5, 0.5)}, from the same evaluation
+ *       states, beside the learned ConsensusMARL policy and the paper's value;</li>
  *   <li>R1-R7 (the paper's directional claims): gates in the full setting (the paper's 1M steps, 5 seeds), recorded
  *       only in the quick setting, whose runs are far too short for them. Thresholds from the paper's claims:
  *       R1 R(0.1) below R(0) and R(0.01); R2 R(0.01) at least R(0) - std(0); R3 sGain 1 collapses or ends at least
@@ -90,6 +92,7 @@ final class DpcMarlClaims {
             String spec = DpcMarlReproduction.spec(scenario, "consensus");
             if (runs.containsKey(spec)) {
                 claims.add(learningHappens(scenario, runs.get(spec)));
+                fixedController(scenario, runs.get(spec)).ifPresent(claims::add);
                 claims.add(trainingReturn(scenario, runs.get(spec)));
             }
         }
@@ -121,6 +124,33 @@ final class DpcMarlClaims {
                         + " seeds); learned " + format(DpcMarlRun.mean(run.finals())) + ", random " + format(random)
                         + "; per seed " + perSeed(gains),
                 mean - half > margin);
+    }
+
+    /**
+     * The fixed controller (every vehicle {@code (0.5, 0.5)}) from the same evaluation states, against the paper's
+     * ConsensusMARL value and the learned policy (recorded: the paper reports no such reference).
+     */
+    static java.util.Optional<Claim> fixedController(String scenario, DpcMarlRun run) {
+        List<Double> fixed = run.fixedFinals();
+        if (fixed.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double[] paper = TABLE_III.get(scenario).get("consensus");
+        return java.util.Optional.of(Claim.recorded(PAPER, "reference " + scenario + ": the fixed controller (every"
+                        + " vehicle (alpha, beta) = (0.5, 0.5)) from the same evaluation states",
+                "no paper value; Table III ConsensusMARL " + format(paper[0]) + " ± " + format(paper[1]),
+                "fixed controller " + format(DpcMarlRun.mean(fixed)) + " ± " + format(DpcMarlRun.std(fixed))
+                        + "; learned ConsensusMARL " + format(DpcMarlRun.mean(run.finals())) + " ± "
+                        + format(DpcMarlRun.std(run.finals())) + "; per seed learned - fixed "
+                        + perSeed(differences(run.finals(), fixed))));
+    }
+
+    private static List<Double> differences(List<Double> a, List<Double> b) {
+        List<Double> out = new ArrayList<>();
+        for (int k = 0; k < Math.min(a.size(), b.size()); k++) {
+            out.add(a.get(k) - b.get(k));
+        }
+        return out;
     }
 
     /** The per-seed values, comma-separated (a seed left in a crash-like basin shows as a negative gain). */

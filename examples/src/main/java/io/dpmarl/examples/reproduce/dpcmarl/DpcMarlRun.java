@@ -17,19 +17,24 @@ import java.util.TreeMap;
  * @param evaluation trial -&gt; episode -&gt; greedy-policy metric
  * @param random     trial -&gt; episode -&gt; random-policy metric
  * @param collapsed  trial -&gt; true if training collapsed (non-finite parameters)
+ * @param training   trial -&gt; episode -&gt; training return
+ * @param fixed      trial -&gt; episode -&gt; fixed-controller metric (every vehicle (0.5, 0.5)); empty for runs
+ *                   recorded before the evaluator wrote it
  */
 record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, TreeMap<Long, Double>> random,
-                  Map<Integer, Boolean> collapsed, Map<Integer, TreeMap<Long, Double>> training) {
+                  Map<Integer, Boolean> collapsed, Map<Integer, TreeMap<Long, Double>> training,
+                  Map<Integer, TreeMap<Long, Double>> fixed) {
 
     /** The metrics {@link #of} reads; a claims step reads only these rows of a run. */
     static final java.util.Set<String> METRICS = java.util.Set.of(PlatoonEvaluator.METRIC, PlatoonEvaluator.RANDOM,
-            DpcMarlA2c.COLLAPSED, Pipeline.EPISODE_RETURN);
+            DpcMarlA2c.COLLAPSED, Pipeline.EPISODE_RETURN, PlatoonEvaluator.FIXED_CONTROLLER);
 
     static DpcMarlRun of(List<MetricRecord> records) {
         Map<Integer, TreeMap<Long, Double>> evaluation = new TreeMap<>();
         Map<Integer, TreeMap<Long, Double>> random = new TreeMap<>();
         Map<Integer, Boolean> collapsed = new TreeMap<>();
         Map<Integer, TreeMap<Long, Double>> training = new TreeMap<>();
+        Map<Integer, TreeMap<Long, Double>> fixed = new TreeMap<>();
         for (MetricRecord record : records) {
             switch (record.metric()) {
                 case PlatoonEvaluator.METRIC -> evaluation.computeIfAbsent(record.trial(), k -> new TreeMap<>())
@@ -39,6 +44,8 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
                 case DpcMarlA2c.COLLAPSED -> collapsed.merge(record.trial(), record.value() > 0, Boolean::logicalOr);
                 case Pipeline.EPISODE_RETURN -> training.computeIfAbsent(record.trial(), k -> new TreeMap<>())
                         .put(record.step(), record.value());
+                case PlatoonEvaluator.FIXED_CONTROLLER -> fixed.computeIfAbsent(record.trial(), k -> new TreeMap<>())
+                        .put(record.step(), record.value());
                 default -> { }
             }
         }
@@ -46,7 +53,7 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
             throw new IllegalArgumentException("the run has no " + PlatoonEvaluator.METRIC + " rows: add the "
                     + "capc-evaluation evaluator to the spec");
         }
-        return new DpcMarlRun(evaluation, random, collapsed, training);
+        return new DpcMarlRun(evaluation, random, collapsed, training, fixed);
     }
 
     /** Per trial: the mean of the last 10% of the series (at least one point). */
@@ -107,6 +114,11 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
             gains.add(learned.get(k) - reference.get(k));
         }
         return gains;
+    }
+
+    /** Per trial: the final fixed-controller reward (empty if the run did not record it). */
+    List<Double> fixedFinals() {
+        return finals(fixed);
     }
 
     /** Per trial: the final random-policy reward. */

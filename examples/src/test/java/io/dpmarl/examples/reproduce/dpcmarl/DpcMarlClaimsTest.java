@@ -158,6 +158,33 @@ class DpcMarlClaimsTest {
     }
 
     @Test
+    void theFixedControllerIsRecordedBesideTheLearnedPolicyWhenTheRunHasIt() throws IOException {
+        Map<String, double[]> finals = new HashMap<>();
+        finals.put("catch-up-consensus", new double[] {-500, -3500});
+        Map<String, Path> runs = new HashMap<>();
+        Path run = write("catch-up-consensus", finals.get("catch-up-consensus"), false);
+        List<MetricRecord> fixed = new ArrayList<>();
+        for (int trial = 0; trial < 2; trial++) {
+            for (long episode = 1; episode <= 100; episode++) {
+                fixed.add(new MetricRecord("catch-up-consensus", trial, trial, episode,
+                        PlatoonEvaluator.FIXED_CONTROLLER, trial == 0 ? -460 : -480));
+            }
+        }
+        Files.writeString(run.resolve("metrics.csv"), MetricsCsv.format(fixed, false),
+                java.nio.file.StandardOpenOption.APPEND);
+        runs.put("catch-up-consensus", run);
+        Claim reference = new DpcMarlReproduction().claims(new ClaimInputs(runs, true)).stream()
+                .filter(c -> c.claim().startsWith("reference catch-up")).findFirst().orElseThrow();
+        assertEquals(ClaimStatus.RECORDED, reference.status());
+        // fixed: mean -470, sample std sqrt(200) = 14.14; learned: mean -2000, std sqrt(4.5e6) = 2121.32;
+        // learned - fixed per seed: -500 + 460 = -40, -3500 + 480 = -3020
+        assertEquals("fixed controller -470.00 ± 14.14; learned ConsensusMARL -2000.00 ± 2121.32; per seed learned"
+                + " - fixed -40.00, -3020.00", reference.measured());
+        // runs without the metric (recorded before it existed) have no such row
+        assertFalse(claims(finals, false, true).stream().anyMatch(c -> c.claim().startsWith("reference")));
+    }
+
+    @Test
     void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
         Map<String, double[]> finals = new HashMap<>();
         finals.put("catch-up-consensus", tableShaped().get("catch-up-consensus"));
