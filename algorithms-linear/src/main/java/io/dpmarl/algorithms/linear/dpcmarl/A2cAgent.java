@@ -9,7 +9,8 @@ import java.util.random.RandomGenerator;
  * One agent of DPC-MARL's A2C variant ("Privacy-preserved Fully Decentralized Multi-agent Reinforcement Learning
  * for Networked Social Systems", Section VI.C, Table II): a softmax actor {@code pi(a | o)} and a critic
  * {@code V(o, a_N)} whose input is the observation followed by one-hot actions of up to {@code slots} neighbours
- * (zero-padded), each an MLP with two ReLU hidden layers, trained by RMSProp on n-step returns over a rollout of at
+ * (zero-padded), or, for a global critic, every agent's observation followed by the joint action one-hot in agent
+ * order (Algorithm 2's {@code Q(s, a^i, a^{-i})}), each an MLP with two ReLU hidden layers, trained by RMSProp on n-step returns over a rollout of at
  * most {@code capacity} steps. The rollout's inputs are written straight into the networks' batch workspaces, so
  * an update is a few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and
  * parameters); only {@link #critic()} parameters ever leave it, through the learner's privatizer.
@@ -29,6 +30,9 @@ final class A2cAgent {
     private final DenseNetwork.Workspace counterfactualBatch;
     private final int ownSlot;
     private final int observationSize;
+    private final int criticObservationSize;
+    private final int self;
+    private final int jointAgents;
     private final int actionCount;
     private final int[] actions;
     private final double[] rewards;
@@ -39,6 +43,19 @@ final class A2cAgent {
     private double lastCriticLoss;
 
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation) {
+        this(settings, observationSize, actionCount, slots, initialisation, -1, 0);
+    }
+
+    /**
+     * An agent whose critic, when {@code self >= 0}, reads the global state (the {@code agents} observations
+     * concatenated) and the joint action one-hot in agent order, its own slot at {@code self}: Algorithm 2's
+     * {@code Q(s, a^i, a^{-i})}, the same input meaning for every agent.
+     */
+    A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation,
+             int self, int agents) {
+        this.self = self;
+        this.jointAgents = agents;
+        this.criticObservationSize = self >= 0 ? agents * observationSize : observationSize;
         this.observationSize = observationSize;
         this.normalise = settings.normaliseAdvantages();
         this.actionValueCritic = settings.advantage().actionValueCritic();
@@ -47,8 +64,8 @@ final class A2cAgent {
         this.actionCount = actionCount;
         int hidden = settings.hidden();
         this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
-        this.critic = new DenseNetwork(initialisation, observationSize + ownSlot + slots * actionCount, hidden,
-                hidden, 1);
+        this.critic = new DenseNetwork(initialisation, self >= 0 ? criticObservationSize + agents * actionCount
+                : observationSize + ownSlot + slots * actionCount, hidden, hidden, 1);
         this.actorOptimiser = new RmsProp(actor, settings.actorLearningRate(), 0.99, 1e-5, settings.gradientClip());
         this.criticOptimiser = new RmsProp(critic, settings.criticLearningRate(), 0.99, 1e-5,
                 settings.gradientClip());
@@ -107,15 +124,21 @@ final class A2cAgent {
 
     /** Stores step {@code n} of the rollout: observation, own action and the neighbours' actions. */
     void record(int n, double[] observation, int action, int[] jointAction, int[] neighbours) {
+        record(n, observation, observation, action, jointAction, neighbours);
+    }
+
+    /** As {@link #record(int, double[], int, int[], int[])} with the critic's own view of the state. */
+    void record(int n, double[] observation, double[] criticObservation, int action, int[] jointAction,
+                int[] neighbours) {
         System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
-        writeCriticInput(criticBatch.input().data, n * critic.inputs(), observation, action, jointAction,
+        writeCriticInput(criticBatch.input().data, n * critic.inputs(), criticObservation, action, jointAction,
                 neighbours);
         actions[n] = action;
         if (actionValueCritic) {
             int width = critic.inputs();
             for (int b = 0; b < actionCount; b++) {
-                writeCriticInput(counterfactualBatch.input().data, (n * actionCount + b) * width, observation, b,
-                        jointAction, neighbours);
+                writeCriticInput(counterfactualBatch.input().data, (n * actionCount + b) * width, criticObservation,
+                        b, jointAction, neighbours);
             }
         }
     }
@@ -126,6 +149,14 @@ final class A2cAgent {
 
     private void writeCriticInput(double[] target, int offset, double[] observation, int ownAction,
                                   int[] jointAction, int[] neighbours) {
+        if (self >= 0) {
+            System.arraycopy(observation, 0, target, offset, criticObservationSize);
+            java.util.Arrays.fill(target, offset + criticObservationSize, offset + critic.inputs(), 0);
+            for (int k = 0; k < jointAgents; k++) {
+                target[offset + criticObservationSize + k * actionCount + (k == self ? ownAction : jointAction[k])] = 1;
+            }
+            return;
+        }
         System.arraycopy(observation, 0, target, offset, observationSize);
         java.util.Arrays.fill(target, offset + observationSize, offset + critic.inputs(), 0);
         if (actionValueCritic) {
@@ -197,6 +228,27 @@ final class A2cAgent {
             }
             advantages[t] = (returnAdvantage ? returns[t] : q[t * actionCount + actions[t]]) - expected;
         }
+    }
+
+    /** True while every actor and critic parameter is finite. */
+    boolean finite() {
+        for (DenseNetwork network : new DenseNetwork[] {actor, critic}) {
+            for (int l = 0; l < network.layers(); l++) {
+                if (!allFinite(network.weights(l).data) || !allFinite(network.biases(l).data)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean allFinite(double[] values) {
+        for (double value : values) {
+            if (!Double.isFinite(value)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     double lastActorLoss() {

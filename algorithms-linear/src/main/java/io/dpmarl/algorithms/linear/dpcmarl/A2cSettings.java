@@ -25,10 +25,15 @@ import io.dpmarl.core.validation.Checks;
  *                           boundary (Pardo et al., "Time Limits in Reinforcement Learning", 2018); false treats the
  *                           cut as terminal (return 0 after it), as Chu et al.'s code does and the paper's setting
  *                           presumably did
+ * @param globalCritic       the critic reads the global state (every agent's observation, concatenated) and the
+ *                           joint action, as Algorithm 2 writes {@code Q(s, a^i, a^{-i})}, so that every agent's
+ *                           critic has the same input meaning and consensus averages like with like; false reads
+ *                           the own observation and the neighbours' actions (Chu et al.'s form)
  */
 public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
                           int hidden, double entropyWeight, double gradientClip, double rewardScale,
-                          boolean normaliseAdvantages, A2cAdvantage advantage, boolean bootstrapTruncated) {
+                          boolean normaliseAdvantages, A2cAdvantage advantage, boolean bootstrapTruncated,
+                          boolean globalCritic) {
     public A2cSettings {
         Checks.positiveFinite("actor-lr", actorLearningRate);
         Checks.positiveFinite("critic-lr", criticLearningRate);
@@ -41,6 +46,10 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         Checks.positiveOrInfinite("gradient-clip", gradientClip);
         Checks.positiveFinite("reward-scale", rewardScale);
         java.util.Objects.requireNonNull(advantage, "advantage");
+        if (globalCritic && !advantage.actionValueCritic()) {
+            throw new IllegalArgumentException("critic=global reads the joint action, so it needs an action-value"
+                    + " advantage (counterfactual or return-minus-expected-q), got advantage=" + advantage.label());
+        }
     }
 
     /** The settings with a truncation treated as terminal ({@code bootstrapTruncated = false}). */
@@ -48,7 +57,15 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
                        double entropyWeight, double gradientClip, double rewardScale, boolean normaliseAdvantages,
                        A2cAdvantage advantage) {
         this(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight, gradientClip, rewardScale,
-                normaliseAdvantages, advantage, false);
+                normaliseAdvantages, advantage, false, false);
+    }
+
+    /** The settings with the local critic. */
+    public A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma, int hidden,
+                       double entropyWeight, double gradientClip, double rewardScale, boolean normaliseAdvantages,
+                       A2cAdvantage advantage, boolean bootstrapTruncated) {
+        this(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight, gradientClip, rewardScale,
+                normaliseAdvantages, advantage, bootstrapTruncated, false);
     }
 
     /** Table II of the paper with Chu et al.'s remaining values. */

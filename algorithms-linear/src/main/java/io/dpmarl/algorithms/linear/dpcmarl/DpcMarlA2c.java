@@ -47,6 +47,8 @@ public final class DpcMarlA2c implements Learner {
     private final TrialMetrics metrics;
     private final java.util.Optional<ClippedLaplacePrivatizer> clipped;
     private final double[][] acted;
+    private final double[] globalActed;
+    private final double[] globalNext;
     private int[] pending;
     private int position;
     private boolean evaluation;
@@ -78,12 +80,19 @@ public final class DpcMarlA2c implements Learner {
         this.critics = new DenseNetwork[n];
         this.neighbours = new int[n][];
         int slots = graph.maxDegree();
+        int width = info.observationSpaces().get(0) instanceof Space.Box first ? first.low().length : 0;
         for (int i = 0; i < n; i++) {
             if (!(info.observationSpaces().get(i) instanceof Space.Box box)) {
                 throw new IllegalArgumentException("dpc-marl needs vector observations, got "
                         + info.observationSpaces().get(i));
             }
-            agents[i] = new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i]);
+            if (settings.globalCritic() && box.low().length != width) {
+                throw new IllegalArgumentException("critic=global needs observations of one width, got " + width
+                        + " and " + box.low().length);
+            }
+            agents[i] = settings.globalCritic()
+                    ? new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i], i, n)
+                    : new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i]);
             critics[i] = agents[i].critic();
             neighbours[i] = graph.neighbourArray(i);
         }
@@ -93,6 +102,8 @@ public final class DpcMarlA2c implements Learner {
         this.clipped = channel.privatizer().filter(ClippedLaplacePrivatizer.class::isInstance)
                 .map(ClippedLaplacePrivatizer.class::cast);
         this.acted = new double[n][];
+        this.globalActed = settings.globalCritic() ? new double[n * width] : null;
+        this.globalNext = settings.globalCritic() ? new double[n * width] : null;
     }
 
     @Override
@@ -123,6 +134,9 @@ public final class DpcMarlA2c implements Learner {
         for (int i = 0; i < agents.length; i++) {
             acted[i] = observations[i].features();
         }
+        if (globalActed != null) {
+            concatenate(observations, globalActed);
+        }
         return joint;
     }
 
@@ -138,7 +152,8 @@ public final class DpcMarlA2c implements Learner {
     @Override
     public void observe(int stage, int[] jointAction, StepResult result) {
         for (int i = 0; i < agents.length; i++) {
-            agents[i].record(position, acted[i], jointAction[i], jointAction, neighbours[i]);
+            agents[i].record(position, acted[i], globalActed != null ? globalActed : acted[i], jointAction[i],
+                    jointAction, neighbours[i]);
             agents[i].reward(position, result.rewards()[i] * settings.rewardScale());
         }
         position++;
@@ -163,8 +178,10 @@ public final class DpcMarlA2c implements Learner {
         double[] bootstrap = new double[agents.length];
         if (!done || !endsAtZero) {
             int[] nextActions = sample(next);
+            double[] global = globalNext != null ? concatenate(next, globalNext) : null;
             for (int i = 0; i < agents.length; i++) {
-                bootstrap[i] = agents[i].value(next[i].features(), nextActions[i], nextActions, neighbours[i]);
+                bootstrap[i] = agents[i].value(global != null ? global : next[i].features(), nextActions[i],
+                        nextActions, neighbours[i]);
             }
             pending = done ? null : nextActions;
         }
@@ -191,22 +208,18 @@ public final class DpcMarlA2c implements Learner {
         noiseBaseSum += base;
     }
 
-    private boolean finite() {
-        for (A2cAgent agent : agents) {
-            for (DenseNetwork network : new DenseNetwork[] {agent.actor(), agent.critic()}) {
-                for (int l = 0; l < network.layers(); l++) {
-                    if (!allFinite(network.weights(l).data) || !allFinite(network.biases(l).data)) {
-                        return false;
-                    }
-                }
-            }
+    /** The global state: every agent's observation, concatenated in agent order, into {@code target}. */
+    private static double[] concatenate(Observation[] observations, double[] target) {
+        int width = observations[0].features().length;
+        for (int i = 0; i < observations.length; i++) {
+            System.arraycopy(observations[i].features(), 0, target, i * width, width);
         }
-        return true;
+        return target;
     }
 
-    private static boolean allFinite(double[] values) {
-        for (double value : values) {
-            if (!Double.isFinite(value)) {
+    private boolean finite() {
+        for (A2cAgent agent : agents) {
+            if (!agent.finite()) {
                 return false;
             }
         }

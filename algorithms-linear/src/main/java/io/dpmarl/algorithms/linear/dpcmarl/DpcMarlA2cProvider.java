@@ -78,6 +78,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 Param.string("time-limit", "an episode cut by its time limit: terminal (return 0 after the cut, Chu"
                         + " et al.'s code) or bootstrap (the critic's value at the last observation; time limits are"
                         + " not terminal states)", "terminal", "bootstrap").withDefault("terminal"),
+                Param.string("critic", "critic input: local (own observation, neighbours' actions) or global (every"
+                        + " agent's observation and the joint action, Algorithm 2's Q(s, a))", "local", "global")
+                        .withDefault("local"),
                 Param.string("consensus", "consensus rule", "self-plus-neighbours", "neighbours-literal",
                         "metropolis").withDefault("self-plus-neighbours"),
                 Param.string("graph", "graph when the environment has none", "path", "ring", "complete")
@@ -99,7 +102,7 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 params.integer("rollout"), params.real("gamma"), params.integer("hidden"), params.real("entropy"),
                 params.real("gradient-clip"), params.real("reward-scale"),
                 params.bool("normalise-advantages"), A2cAdvantage.parse(params.string("advantage")),
-                params.string("time-limit").equals("bootstrap"));
+                params.string("time-limit").equals("bootstrap"), params.string("critic").equals("global"));
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")
                 : Channel.privateChannel("critic", context.registry().create(PluginKind.PRIVATIZER,
