@@ -45,8 +45,11 @@ public class DpcMarlA2cBenchmark {
     @Param({"consensus", "nominal"})
     public String noise;
 
-    /** The actor's advantage: {@code n-step} or {@code counterfactual} (the bundled specs' form, kinematic features). */
-    @Param({"n-step", "counterfactual"})
+    /**
+     * The actor's advantage: {@code n-step} or {@code counterfactual} with the local critic, or
+     * {@code counterfactual+global} with the global critic (kinematic features in all three).
+     */
+    @Param({"n-step", "counterfactual", "counterfactual+global"})
     public String advantage;
 
     private PlatoonEnvironment environment;
@@ -71,7 +74,8 @@ public class DpcMarlA2cBenchmark {
         A2cSettings paper = A2cSettings.paper();
         A2cSettings settings = new A2cSettings(paper.actorLearningRate(), paper.criticLearningRate(),
                 paper.rollout(), paper.gamma(), paper.hidden(), paper.entropyWeight(), paper.gradientClip(),
-                paper.rewardScale(), false, A2cAdvantage.parse(advantage));
+                paper.rewardScale(), false, A2cAdvantage.parse(advantage.replace("+global", "")), false,
+                advantage.endsWith("+global"));
         learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(8), settings,
                 ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, channel, initialise, policy, TrialMetrics.discarding());
         resets = new SplittableRandom(2);
