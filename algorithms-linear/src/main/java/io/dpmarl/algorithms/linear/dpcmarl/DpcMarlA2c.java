@@ -53,10 +53,7 @@ public final class DpcMarlA2c implements Learner {
     private int position;
     private boolean evaluation;
     private boolean collapsed;
-    private double actorLossSum;
-    private double criticLossSum;
-    private double noiseBaseSum;
-    private int updates;
+    private final UpdateStatistics statistics = new UpdateStatistics();
 
     /**
      * @param info         the environment's metadata (vector observations, discrete actions)
@@ -110,10 +107,7 @@ public final class DpcMarlA2c implements Learner {
     public void beginEpisode(int episode, Observation[] observations) {
         pending = null;
         position = 0;
-        actorLossSum = 0;
-        criticLossSum = 0;
-        noiseBaseSum = 0;
-        updates = 0;
+        statistics.reset();
     }
 
     @Override
@@ -187,25 +181,15 @@ public final class DpcMarlA2c implements Learner {
         }
         for (int i = 0; i < agents.length; i++) {
             agents[i].update(steps, settings.gamma(), bootstrap[i], settings.entropyWeight());
-            actorLossSum += agents[i].lastActorLoss() / agents.length;
-            criticLossSum += agents[i].lastCriticLoss() / agents.length;
         }
-        updates++;
+        statistics.addUpdate(agents);
         if (!finite()) {
             collapsed = true;
             pending = null;
             return;
         }
         exchange.exchange(critics);
-        double base = 0;
-        for (int i = 0; i < agents.length; i++) {
-            double sum = 0;
-            for (double value : exchange.lastOwn(i)) {
-                sum += Math.abs(value);
-            }
-            base += sum / exchange.lastOwn(i).length / agents.length;
-        }
-        noiseBaseSum += base;
+        statistics.addExchange(exchange, agents.length);
     }
 
     /** The global state: every agent's observation, concatenated in agent order, into {@code target}. */
@@ -232,11 +216,7 @@ public final class DpcMarlA2c implements Learner {
             position = 0; // a step budget cut the episode mid-rollout: the partial rollout is dropped
         }
         pending = null;
-        if (updates > 0) {
-            metrics.record(ACTOR_LOSS, actorLossSum / updates);
-            metrics.record(CRITIC_LOSS, criticLossSum / updates);
-            metrics.record(NOISE_BASE, noiseBaseSum / updates);
-        }
+        statistics.record(metrics);
         metrics.record(COLLAPSED, collapsed ? 1 : 0);
         clipped.ifPresent(privatizer -> metrics.record(CLIPS, privatizer.clippedReleases()));
     }
