@@ -38,7 +38,6 @@ public final class TdKernel {
     private final int blocks;
     private final BlockPool pool;
     private final IntConsumer stepBlock = this::stepBlock;
-    private final IntConsumer aggregateBlock = this::aggregateBlock;
     private double[] broadcast;
     private double[] costs;
     private double alpha;
@@ -77,7 +76,9 @@ public final class TdKernel {
         this.partials = new double[blocks * features];
         this.aggregate = new double[features];
         this.pool = pool;
-        pool.run(blocks, aggregateBlock);
+        for (int block = 0; block < blocks; block++) { // on the caller: a team built and never run starts no thread
+            aggregateBlock(block);
+        }
         reduce();
     }
 

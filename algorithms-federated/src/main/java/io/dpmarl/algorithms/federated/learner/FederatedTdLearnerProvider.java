@@ -1,6 +1,7 @@
 package io.dpmarl.algorithms.federated.learner;
 
 import com.google.auto.service.AutoService;
+import io.dpmarl.algorithms.federated.kernel.TdKernel;
 import io.dpmarl.algorithms.federated.privacy.CalibratedNoise;
 import io.dpmarl.algorithms.federated.privacy.FederatedNoisePrivatizer;
 import io.dpmarl.algorithms.federated.privacy.FederatedTdCalibrator;
@@ -28,7 +29,7 @@ import io.dpmarl.core.spi.PluginProvider;
 import java.util.Optional;
 
 /**
- * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, nu, cost-bound)}: DP federated
+ * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, nu, cost-bound, threads)}: DP federated
  * TD(lambda) (paper "Differentially private federated temporal difference learning") over an environment offering
  * the public {@link FederatedStructure} (for example {@code federated-cost-chain}). The number of rounds T is the
  * run's schedule of steps (one round per environment step). {@code noise} selects Algorithm 1 ({@code none}) or
@@ -40,9 +41,14 @@ import java.util.Optional;
  * refuses a broadcast beyond T. Assumptions, enforced: features with max row norm &lt;= 1 (refused otherwise), every
  * cost clipped to [-R, R] at its worker (clips counted in {@code costs_clipped}), and R not below the cost bound
  * the environment declares (refused otherwise).
+ *
+ * <p>{@code threads} splits each round over that many threads (the caller and {@code threads - 1} helpers) with
+ * byte-identical results at any thread count; the learner stops the helpers at the end of the schedule.
  */
 @AutoService(PluginProvider.class)
 public final class FederatedTdLearnerProvider implements PluginProvider<Learner> {
+    /** The largest accepted {@code threads}. */
+    public static final int MAX_THREADS = 64;
 
     @Override
     public PluginKind kind() {
@@ -81,7 +87,11 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                 Param.real("delta", "target delta (Gaussian calibrations)").above(0).below(1).withDefault(1e-5),
                 Param.integer("nu", "moment order of the paper's Theorem 3").atLeast(1).withDefault(3),
                 Param.real("cost-bound", "public bound R every cost is clipped to; at least the environment's"
-                        + " declared bound").above(0).finite().withDefault(0.5));
+                        + " declared bound").above(0).finite().withDefault(0.5),
+                Param.integer("threads", "threads one trial's rounds are split over (workers cut into fixed blocks of "
+                        + TdKernel.BLOCK + ", so it helps only above " + TdKernel.BLOCK + " agents); results are"
+                        + " byte-identical at any thread count; the spec's threads (trials run in parallel)"
+                        + " multiply with it").atLeast(1).atMost(MAX_THREADS).withDefault(1));
     }
 
     @Override
@@ -122,8 +132,8 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                     LedgerKey.global(), context.noise(), "fedtd-downlink", java.util.OptionalLong.of(rounds))));
         }
         FederatedTdLambda team = new FederatedTdLambda(structure.features(), structure.weights(), parameters,
-                costBound, new double[agents][features], downlink);
-        return new FederatedTdLearner(team, context.metrics());
+                costBound, new double[agents * features], downlink, params.integer("threads"));
+        return new FederatedTdLearner(team, context.metrics(), context.schedule());
     }
 
     /** T: the schedule's steps (one round per environment step). */

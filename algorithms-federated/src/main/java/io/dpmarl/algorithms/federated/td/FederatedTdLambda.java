@@ -60,8 +60,9 @@ public final class FederatedTdLambda implements AutoCloseable {
     }
 
     /**
-     * A team whose round is split over {@code threads} threads (the caller and {@code threads - 1} helpers, to be
-     * stopped with {@link #close()}); the results are byte-identical at every thread count.
+     * A team whose round is split over {@code threads} threads (the caller and {@code threads - 1} helpers, started
+     * at the first round, stopped by {@link #close()} or after {@link BlockPool#DEFAULT_IDLE_NANOS} without a
+     * round); the results are byte-identical at every thread count.
      *
      * @param initialParameters theta_0 as N x K row-major (copied)
      * @param threads           at least 1
