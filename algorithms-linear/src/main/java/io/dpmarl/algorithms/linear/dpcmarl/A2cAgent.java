@@ -10,8 +10,8 @@ import java.util.random.RandomGenerator;
  * for Networked Social Systems", Section VI.C, Table II): a softmax actor {@code pi(a | o)} and a critic
  * {@code V(o, a_N)} whose input is the observation followed by one-hot actions of up to {@code slots} neighbours
  * (zero-padded), or, for a global critic, every agent's observation followed by the joint action one-hot in agent
- * order (Algorithm 2's {@code Q(s, a^i, a^{-i})}), each an MLP with two ReLU hidden layers, trained by RMSProp on n-step returns over a rollout of at
- * most {@code capacity} steps. The rollout's inputs are written straight into the networks' batch workspaces, so
+ * order (Algorithm 2's {@code Q(s, a^i, a^{-i})}), each an MLP with two ReLU hidden layers, trained by RMSProp on
+ * n-step returns over a rollout of at most {@code capacity} steps. The rollout's inputs are written straight into the networks' batch workspaces, so
  * an update is a few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and
  * parameters); only {@link #critic()} parameters ever leave it, through the learner's privatizer.
  */

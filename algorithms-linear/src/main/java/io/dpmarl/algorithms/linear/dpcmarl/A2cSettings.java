@@ -7,7 +7,8 @@ import io.dpmarl.core.validation.Checks;
  * Reinforcement Learning for Networked Social Systems" gives the learning rates (actor 5e-4, critic 2.5e-4), the
  * rollout (batch) length 60, gamma 0.99 and 64 hidden units; the rest follows Chu et al.'s A2C configuration
  * (RMSProp decay 0.99, gradient-norm clip 40, entropy weight 0.05); rewards are scaled by 0.01 by default (Chu et
- * al.'s ConsensusMARL configuration divides each local reward by 800: {@code rewardScale = 1/800}). Values, no privacy role.
+ * al.'s ConsensusMARL configuration divides each local reward by 800: {@code rewardScale = 1/800}). Values, no
+ * privacy role.
  *
  * @param actorLearningRate  actor step size, in (0, inf)
  * @param criticLearningRate critic step size, in (0, inf)
