@@ -33,8 +33,8 @@ import java.util.Optional;
  * federated TD(lambda) (paper "Differentially private federated temporal difference learning") over an
  * environment offering the public {@link FederatedStructure} (for example {@code federated-cost-chain}). The number
  * of rounds T is the run's schedule of steps (one round per environment step). {@code noise} selects Algorithm 1
- * ({@code none}) or Algorithm 2 with a calibration: {@code sound} (default, sound moments bound), {@code paper} (Theorem 3,
- * PAPER-LITERAL), {@code laplace-literal} (PAPER-LITERAL) or {@code laplace-global}.
+ * ({@code none}) or Algorithm 2 with a calibration: {@code sound} (default, sound moments bound), {@code paper}
+ * (Theorem 3, PAPER-LITERAL), {@code laplace-literal} (PAPER-LITERAL) or {@code laplace-global}.
  *
  * <p>Privacy: the broadcasts are one {@link FederatedNoisePrivatizer} stream on the global ledger key, opened when
  * the learner is built: its whole-run guarantee ({@link WholeRunSensitivity}) is charged then, once, and the stream
