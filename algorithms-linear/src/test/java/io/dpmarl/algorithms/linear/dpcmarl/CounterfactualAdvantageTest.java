@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.comm.Channel;
-import io.dpmarl.core.comm.CommunicationGraph;
-import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.rng.RandomStreams;
 import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,23 +96,9 @@ class CounterfactualAdvantageTest {
         A2cSettings counterfactual = new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false,
                 A2cAdvantage.COUNTERFACTUAL);
         double untrained = ToyTrackingEnvironment.train(new ToyTrackingEnvironment(3, 30),
-                fixtureLearner(counterfactual), 5, 11);
+                ToyTrackingEnvironment.consensusLearner(counterfactual), 5, 11);
         double late = ToyTrackingEnvironment.train(new ToyTrackingEnvironment(3, 30),
-                fixtureLearner(counterfactual), 300, 11);
+                ToyTrackingEnvironment.consensusLearner(counterfactual), 300, 11);
         assertTrue(late > 0.5 * untrained, "trained " + late + " vs untrained " + untrained);
-    }
-
-    private static DpcMarlA2c fixtureLearner(A2cSettings settings) {
-        ToyTrackingEnvironment environment = new ToyTrackingEnvironment(3, 30);
-        RandomStreams streams = RandomStreams.of(7);
-        RandomGenerator[] initialise = new RandomGenerator[3];
-        RandomGenerator[] policy = new RandomGenerator[3];
-        for (int i = 0; i < 3; i++) {
-            initialise[i] = streams.stream("initialisation/agent/" + i);
-            policy[i] = streams.stream("policy/agent/" + i);
-        }
-        return new DpcMarlA2c(environment.info(), CommunicationGraph.path(3), settings,
-                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"), initialise, policy,
-                TrialMetrics.discarding());
     }
 }

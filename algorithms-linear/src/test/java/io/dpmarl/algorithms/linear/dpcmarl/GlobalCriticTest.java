@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.rng.RandomStreams;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -74,7 +73,7 @@ class GlobalCriticTest {
     void everyCriticHasTheSameShape() {
         A2cSettings global = new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false,
                 A2cAdvantage.COUNTERFACTUAL, false, true);
-        DpcMarlA2c learner = fixtureLearner(global);
+        DpcMarlA2c learner = ToyTrackingEnvironment.consensusLearner(global);
         // 3 agents x 3 features + 3 agents x 4 actions = 21 inputs: (21 + 1) x 16 + (16 + 1) x 16 + 17 = 641
         for (int i = 0; i < 3; i++) {
             assertEquals(641, learner.criticParameters(i).length);
@@ -98,19 +97,5 @@ class GlobalCriticTest {
                 new RandomGenerator[] {new SplittableRandom(1), new SplittableRandom(2)},
                 new RandomGenerator[] {new SplittableRandom(3), new SplittableRandom(4)}, TrialMetrics.discarding()));
         assertTrue(error.getMessage().contains("critic=global"), error.getMessage());
-    }
-
-    private static DpcMarlA2c fixtureLearner(A2cSettings settings) {
-        ToyTrackingEnvironment environment = new ToyTrackingEnvironment(3, 30);
-        RandomStreams streams = RandomStreams.of(7);
-        RandomGenerator[] initialise = new RandomGenerator[3];
-        RandomGenerator[] policy = new RandomGenerator[3];
-        for (int i = 0; i < 3; i++) {
-            initialise[i] = streams.stream("initialisation/agent/" + i);
-            policy[i] = streams.stream("policy/agent/" + i);
-        }
-        return new DpcMarlA2c(environment.info(), CommunicationGraph.path(3), settings,
-                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"), initialise, policy,
-                TrialMetrics.discarding());
     }
 }

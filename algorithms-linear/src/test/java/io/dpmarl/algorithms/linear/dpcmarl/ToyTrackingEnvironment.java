@@ -104,4 +104,22 @@ final class ToyTrackingEnvironment implements Environment {
         }
         return tail / counted;
     }
+
+    /**
+     * ConsensusMARL (clear critic channel, self-plus-neighbours consensus on the path) for 3 agents of this fixture,
+     * with initial weights and action streams from the fixed seed 7.
+     */
+    static DpcMarlA2c consensusLearner(A2cSettings settings) {
+        ToyTrackingEnvironment environment = new ToyTrackingEnvironment(3, 30);
+        io.dpmarl.core.rng.RandomStreams streams = io.dpmarl.core.rng.RandomStreams.of(7);
+        java.util.random.RandomGenerator[] initialise = new java.util.random.RandomGenerator[3];
+        java.util.random.RandomGenerator[] policy = new java.util.random.RandomGenerator[3];
+        for (int i = 0; i < 3; i++) {
+            initialise[i] = streams.stream("initialisation/agent/" + i);
+            policy[i] = streams.stream("policy/agent/" + i);
+        }
+        return new DpcMarlA2c(environment.info(), io.dpmarl.core.comm.CommunicationGraph.path(3), settings,
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, io.dpmarl.core.comm.Channel.clear("critic"), initialise,
+                policy, io.dpmarl.core.experiment.TrialMetrics.discarding());
+    }
 }
