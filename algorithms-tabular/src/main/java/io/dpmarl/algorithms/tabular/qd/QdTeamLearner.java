@@ -37,7 +37,7 @@ abstract sealed class QdTeamLearner implements Learner, QdNetworkView permits Ce
         return gamma;
     }
 
-    /** Learns from the training step {@code (state, action) -> next} with the agents' rewards, at step {@link #steps()}. */
+    /** Learns from the training step {@code (state, action) -> next} with the agents' rewards, at {@link #steps()}. */
     protected abstract void learn(int state, int action, int next, double[] rewards);
 
     /** Called when an episode begins, after the start state is read. */
