@@ -134,46 +134,50 @@ public final class PrivacyCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code dpmarl privacy epsilon}. */
-    @Command(name = "epsilon", mixinStandardHelpOptions = true,
-            description = "Print the epsilon of the composed events at --delta (and the optimal Renyi order).")
-    static final class EpsilonCommand extends ComposingCommand {
-        @Option(names = "--delta", required = true, paramLabel = "D", description = "target delta in [0, 1)")
-        double delta;
-
+    /** A subcommand that composes the {@code --event SPEC [--count N]} pairs and prints what it reads off them. */
+    abstract static class ComposedEventsCommand extends ComposingCommand {
         @ArgGroup(exclusive = false, multiplicity = "1..*")
         List<EventCount> events = new ArrayList<>();
 
+        /** Prints the answer for the composed events. */
+        abstract void print(Accountant composed);
+
         @Override
-        public Integer call() {
-            Accountant composed = composed(events);
+        public final Integer call() {
+            print(composed(events));
+            out().flush();
+            return 0;
+        }
+    }
+
+    /** {@code dpmarl privacy epsilon}. */
+    @Command(name = "epsilon", mixinStandardHelpOptions = true,
+            description = "Print the epsilon of the composed events at --delta (and the optimal Renyi order).")
+    static final class EpsilonCommand extends ComposedEventsCommand {
+        @Option(names = "--delta", required = true, paramLabel = "D", description = "target delta in [0, 1)")
+        double delta;
+
+        @Override
+        void print(Accountant composed) {
             double epsilon = composed.epsilon(delta);
             out().println("epsilon=" + epsilon);
             OptionalDouble order = composed.optimalOrder(delta);
             if (order.isPresent()) {
                 out().println("order=" + order.getAsDouble());
             }
-            out().flush();
-            return 0;
         }
     }
 
     /** {@code dpmarl privacy delta}. */
     @Command(name = "delta", mixinStandardHelpOptions = true,
             description = "Print the delta of the composed events at --epsilon.")
-    static final class DeltaCommand extends ComposingCommand {
+    static final class DeltaCommand extends ComposedEventsCommand {
         @Option(names = "--epsilon", required = true, paramLabel = "E", description = "epsilon in [0, inf)")
         double epsilon;
 
-        @ArgGroup(exclusive = false, multiplicity = "1..*")
-        List<EventCount> events = new ArrayList<>();
-
         @Override
-        public Integer call() {
-            Accountant composed = composed(events);
+        void print(Accountant composed) {
             out().println("delta=" + composed.delta(epsilon));
-            out().flush();
-            return 0;
         }
     }
 

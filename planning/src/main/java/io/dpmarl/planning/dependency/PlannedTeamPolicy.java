@@ -3,6 +3,7 @@ package io.dpmarl.planning.dependency;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.mechanisms.trajectory.FeasibilityGraph;
+import io.dpmarl.planning.execution.LocalPolicies;
 import java.util.List;
 
 /**
@@ -63,15 +64,7 @@ public record PlannedTeamPolicy(int[] localStates, int[] localActions, int[] ini
 
     /** Samples agent {@code agent}'s action at joint state {@code jointState} with uniform draw {@code u}. */
     public int sample(int agent, int jointState, double u) {
-        double[] row = tables[agent][jointState];
-        double cumulative = 0;
-        for (int a = 0; a < row.length; a++) {
-            cumulative += row[a];
-            if (u < cumulative) {
-                return a;
-            }
-        }
-        return row.length - 1;
+        return LocalPolicies.sample(tables[agent][jointState], u);
     }
 
     @Override

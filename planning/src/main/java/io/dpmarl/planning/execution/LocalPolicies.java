@@ -62,7 +62,14 @@ public final class LocalPolicies {
 
     /** Samples agent {@code agent}'s action at joint state {@code jointState} with uniform draw {@code u}. */
     public int sample(int agent, int jointState, double u) {
-        double[] row = local[agent][jointState];
+        return sample(local[agent][jointState], u);
+    }
+
+    /**
+     * The local action a uniform draw {@code u} in [0, 1) picks from a local policy row {@code pi^i(s, .)} by inverse
+     * CDF: the first action whose cumulative probability exceeds {@code u}, the last action if rounding leaves none.
+     */
+    public static int sample(double[] row, double u) {
         double cumulative = 0;
         for (int a = 0; a < row.length; a++) {
             cumulative += row[a];

@@ -1,14 +1,11 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
 import io.dpmarl.core.privacy.PrivacyEvent;
-import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
-import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.counters.BinaryTreeCounter;
 import io.dpmarl.mechanisms.counters.BinaryTreeCounterBank;
 import io.dpmarl.mechanisms.counters.NodeNoise;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -25,15 +22,11 @@ import java.util.OptionalLong;
  * and refuses release K + 1. The paper-literal calibrations are kept for comparison (see
  * {@link NoiseCalibration}); their computed guarantee differs from the claimed epsilon.
  */
-public final class CentralCountsPrivatizer extends CountsPrivatizer {
-    private final double epsilon;
-    private final NoiseCalibration calibration;
+public final class CentralCountsPrivatizer extends LaplaceCountsPrivatizer {
 
     /** A central privatizer at {@code epsilon} in (0, inf) for {@code horizon}-step episodes. */
     public CentralCountsPrivatizer(double epsilon, int horizon, NoiseCalibration calibration) {
-        super(horizon);
-        this.epsilon = Checks.positiveFinite("epsilon", epsilon);
-        this.calibration = java.util.Objects.requireNonNull(calibration, "calibration");
+        super(epsilon, horizon, calibration);
     }
 
     @Override
@@ -41,34 +34,24 @@ public final class CentralCountsPrivatizer extends CountsPrivatizer {
         return "nashvi-central-counts";
     }
 
-    /** The epsilon the calibration targets. */
-    public double epsilon() {
-        return epsilon;
-    }
-
-    /** The noise calibration. */
-    public NoiseCalibration calibration() {
-        return calibration;
-    }
-
     /** The node scale {@code b_C} for a stream of K releases. */
     public double nodeScale(long episodes) {
-        return calibration.centralScale(horizon(), Math.toIntExact(episodes), epsilon);
+        return calibration().centralScale(horizon(), Math.toIntExact(episodes), epsilon());
     }
 
     /** The whole-stream event for K releases: Laplace of scale b_C on the nodes, L1 sensitivity 4HL. */
-    private PrivacyEvent streamEvent(long episodes) {
+    private PrivacyEvent.LaplaceEvent streamEvent(long episodes) {
         int levels = BinaryTreeCounter.levels(Math.toIntExact(episodes));
         return new PrivacyEvent.LaplaceEvent(nodeScale(episodes), 4.0 * horizon() * levels);
     }
 
     /** The shortest stream the calibration is defined for: 1 release (2 for the paper-literal log2 K). */
     private long shortest() {
-        return calibration == NoiseCalibration.RIGOROUS ? 1 : 2;
+        return calibration() == NoiseCalibration.RIGOROUS ? 1 : 2;
     }
 
     @Override
-    public PrivacyEvent event() {
+    public PrivacyEvent.LaplaceEvent event() {
         return streamEvent(shortest());
     }
 
@@ -76,17 +59,6 @@ public final class CentralCountsPrivatizer extends CountsPrivatizer {
     public StreamAccounting accounting(OptionalLong length) {
         long episodes = Math.max(shortest(), length.orElse(shortest()));
         return new StreamAccounting.UpFront(streamEvent(episodes), episodes);
-    }
-
-    @Override
-    public PrivacyGuarantee guarantee() {
-        return new PrivacyGuarantee.PureDp(((PrivacyEvent.LaplaceEvent) event()).epsilon());
-    }
-
-    @Override
-    public Optional<PrivacyGuarantee> claimedGuarantee() {
-        return calibration == NoiseCalibration.RIGOROUS ? Optional.empty()
-                : Optional.of(new PrivacyGuarantee.PureDp(epsilon));
     }
 
     @Override

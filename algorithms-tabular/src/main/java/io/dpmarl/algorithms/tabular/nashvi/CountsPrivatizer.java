@@ -26,7 +26,7 @@ import java.util.Set;
  * A learner's own indicators are never changed by the projection.
  */
 public abstract sealed class CountsPrivatizer implements Privatizer
-        permits CentralCountsPrivatizer, LocalCountsPrivatizer, NonPrivateCountsPrivatizer {
+        permits LaplaceCountsPrivatizer, NonPrivateCountsPrivatizer {
     private static final OptionalLong ONE_RELEASE = OptionalLong.of(1);
     private final int horizon;
 

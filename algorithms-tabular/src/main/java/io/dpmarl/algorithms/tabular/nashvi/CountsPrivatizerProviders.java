@@ -32,14 +32,31 @@ public final class CountsPrivatizerProviders {
                 "rigorous", "paper-a", "paper-b").withDefault("rigorous");
     }
 
-    /** {@code nashvi-central-counts(epsilon, horizon, calibration)}. */
-    @AutoService(PluginProvider.class)
-    public static final class Central implements PluginProvider<Privatizer> {
+    /** What the Laplace count privatizers' plugins share: the parameters (epsilon, horizon, calibration). */
+    abstract static class LaplaceCounts implements PluginProvider<Privatizer> {
+        /** The privatizer at the resolved parameters. */
+        abstract LaplaceCountsPrivatizer create(double epsilon, int horizon, NoiseCalibration calibration);
+
         @Override
-        public PluginKind kind() {
+        public final PluginKind kind() {
             return PluginKind.PRIVATIZER;
         }
 
+        @Override
+        public final ParamSpec parameters() {
+            return ParamSpec.of(epsilon(), horizon(), calibration());
+        }
+
+        @Override
+        public final Privatizer create(Params params, PluginContext context) {
+            return create(params.real("epsilon"), params.integer("horizon"),
+                    NoiseCalibration.fromLabel(params.string("calibration")));
+        }
+    }
+
+    /** {@code nashvi-central-counts(epsilon, horizon, calibration)}. */
+    @AutoService(PluginProvider.class)
+    public static final class Central extends LaplaceCounts {
         @Override
         public String name() {
             return "nashvi-central-counts";
@@ -54,25 +71,14 @@ public final class CountsPrivatizerProviders {
         }
 
         @Override
-        public ParamSpec parameters() {
-            return ParamSpec.of(epsilon(), horizon(), calibration());
-        }
-
-        @Override
-        public Privatizer create(Params params, PluginContext context) {
-            return new CentralCountsPrivatizer(params.real("epsilon"), params.integer("horizon"),
-                    NoiseCalibration.fromLabel(params.string("calibration")));
+        CentralCountsPrivatizer create(double epsilon, int horizon, NoiseCalibration calibration) {
+            return new CentralCountsPrivatizer(epsilon, horizon, calibration);
         }
     }
 
     /** {@code nashvi-local-counts(epsilon, horizon, calibration)}. */
     @AutoService(PluginProvider.class)
-    public static final class Local implements PluginProvider<Privatizer> {
-        @Override
-        public PluginKind kind() {
-            return PluginKind.PRIVATIZER;
-        }
-
+    public static final class Local extends LaplaceCounts {
         @Override
         public String name() {
             return "nashvi-local-counts";
@@ -86,14 +92,8 @@ public final class CountsPrivatizerProviders {
         }
 
         @Override
-        public ParamSpec parameters() {
-            return ParamSpec.of(epsilon(), horizon(), calibration());
-        }
-
-        @Override
-        public Privatizer create(Params params, PluginContext context) {
-            return new LocalCountsPrivatizer(params.real("epsilon"), params.integer("horizon"),
-                    NoiseCalibration.fromLabel(params.string("calibration")));
+        LocalCountsPrivatizer create(double epsilon, int horizon, NoiseCalibration calibration) {
+            return new LocalCountsPrivatizer(epsilon, horizon, calibration);
         }
     }
 

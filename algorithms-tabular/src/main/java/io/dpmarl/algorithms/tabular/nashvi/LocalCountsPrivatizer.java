@@ -1,13 +1,10 @@
 package io.dpmarl.algorithms.tabular.nashvi;
 
 import io.dpmarl.core.privacy.PrivacyEvent;
-import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
-import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.counters.NodeNoise;
 import io.dpmarl.mechanisms.noise.Samplers;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -21,18 +18,14 @@ import java.util.OptionalLong;
  * Float safety: entries are rounded to the Laplace grid of {@link Samplers#laplaceGranularity} before the
  * grid-valued noise is added (Mironov 2012), which leaves the 0/1 indicators unchanged while {@code b_L < 2^39}.
  */
-public final class LocalCountsPrivatizer extends CountsPrivatizer {
-    private final double epsilon;
-    private final NoiseCalibration calibration;
+public final class LocalCountsPrivatizer extends LaplaceCountsPrivatizer {
     private final double scale;
     private final PrivacyEvent.LaplaceEvent event;
     private final StreamAccounting.PerRelease accounting;
 
     /** A local privatizer at {@code epsilon} in (0, inf) for {@code horizon}-step episodes. */
     public LocalCountsPrivatizer(double epsilon, int horizon, NoiseCalibration calibration) {
-        super(horizon);
-        this.epsilon = Checks.positiveFinite("epsilon", epsilon);
-        this.calibration = java.util.Objects.requireNonNull(calibration, "calibration");
+        super(epsilon, horizon, calibration);
         this.scale = calibration.localScale(horizon, epsilon);
         this.event = new PrivacyEvent.LaplaceEvent(scale, 4.0 * horizon);
         this.accounting = new StreamAccounting.PerRelease(event); // immutable, shared by the per-user streams
@@ -43,35 +36,19 @@ public final class LocalCountsPrivatizer extends CountsPrivatizer {
         return "nashvi-local-counts";
     }
 
-    /** The epsilon the calibration targets. */
-    public double epsilon() {
-        return epsilon;
-    }
-
     /** The per-entry Laplace scale b_L. */
     public double scale() {
         return scale;
     }
 
     @Override
-    public PrivacyEvent event() {
+    public PrivacyEvent.LaplaceEvent event() {
         return event;
     }
 
     @Override
     public StreamAccounting accounting(OptionalLong length) {
         return accounting;
-    }
-
-    @Override
-    public PrivacyGuarantee guarantee() {
-        return new PrivacyGuarantee.PureDp(((PrivacyEvent.LaplaceEvent) event()).epsilon());
-    }
-
-    @Override
-    public Optional<PrivacyGuarantee> claimedGuarantee() {
-        return calibration == NoiseCalibration.RIGOROUS ? Optional.empty()
-                : Optional.of(new PrivacyGuarantee.PureDp(epsilon));
     }
 
     @Override

@@ -3,11 +3,7 @@ package io.dpmarl.algorithms.tabular.qd;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.comm.ConsensusStability;
 import io.dpmarl.core.comm.GraphProcess;
-import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
@@ -15,7 +11,6 @@ import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -33,7 +28,7 @@ import java.util.random.RandomGenerator;
  * comes into force the stability condition {@code beta(0) lambda_max(L) < 1} is checked, warned about when it
  * fails, and recorded as the metric {@code consensus_gain_lambda_max}.
  */
-public final class DpQdLearner implements Learner, QdNetworkView {
+public final class DpQdLearner extends QdTeamLearner {
     /** Metric: {@code beta(0) * lambda_max(L)} of the graph in force at the end of the episode. */
     public static final String CONSENSUS_GAIN_LAMBDA_MAX = "consensus_gain_lambda_max";
     /** The behaviour stream's name. */
@@ -45,7 +40,6 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     private final double gamma;
     private final Optional<ReleaseStream[]> streams;
     private final Optional<DpQdLaplacePrivatizer[]> scheduled;
-    private final RandomGenerator behaviour;
     private final TrialMetrics metrics;
     private final long[][] visits;
     private final double[] truth;
@@ -53,10 +47,7 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     private final int observedAgent;
     private CommunicationGraph lastChecked;
     private double lastStability;
-    private boolean evaluation;
     private int episode;
-    private int state;
-    private long step;
     private long releases;
     private double sumSquaredError;
     private double sumDeclaredVariance;
@@ -82,12 +73,11 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     public DpQdLearner(int agents, int states, int actions, GraphProcess graphs, GainSchedule gains, double gamma,
                        Optional<Privatizer> privatizer, NoiseSource noise, PrivacyLedger ledger,
                        RandomGenerator behaviour, TrialMetrics metrics, int observedAgent) {
+        super(agents, actions, behaviour);
         if (graphs.numAgents() != agents) {
             throw new IllegalArgumentException("graph must have " + agents + " agents, got " + graphs.numAgents());
         }
-        if (!(gamma >= 0 && gamma < 1)) {
-            throw new IllegalArgumentException("gamma must be in [0, 1), got " + gamma);
-        }
+        requireDiscount(gamma);
         if (observedAgent < 0 || observedAgent >= agents) {
             throw new IllegalArgumentException("observed-agent must be in [0, " + (agents - 1) + "], got "
                     + observedAgent);
@@ -113,7 +103,6 @@ public final class DpQdLearner implements Learner, QdNetworkView {
             }
             return opened;
         });
-        this.behaviour = behaviour;
         this.metrics = metrics;
         this.visits = new long[states][actions];
         this.truth = new double[agents];
@@ -124,9 +113,8 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     }
 
     @Override
-    public void beginEpisode(int episodeIndex, Observation[] observations) {
+    protected void startEpisode(int episodeIndex) {
         this.episode = episodeIndex;
-        this.state = observations[0].state();
         releases = 0;
         sumSquaredError = 0;
         sumDeclaredVariance = 0;
@@ -134,23 +122,8 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     }
 
     @Override
-    public int[] act(int stage, Observation[] observations) {
-        state = observations[0].state();
-        // Evaluation: the greedy action of the network-average table (every agent plays it).
-        int action = evaluation ? QdPolicies.greedyAverageAction(this, state) : behaviour.nextInt(network.actions());
-        int[] result = new int[network.agents()];
-        Arrays.fill(result, action);
-        return result;
-    }
-
-    @Override
-    public void observe(int stage, int[] actions, StepResult result) {
-        if (evaluation) {
-            return;
-        }
-        int action = actions[0];
-        int next = result.observations()[0].state();
-        CommunicationGraph graph = graphs.graphAt(episode, step);
+    protected void learn(int state, int action, int next, double[] rewards) {
+        CommunicationGraph graph = graphs.graphAt(episode, steps());
         if (graph != lastChecked) {
             ConsensusStability stability = ConsensusStability.check(gains.consensus(0), graph.requireConnected(
                     "communication graph")).warnIfUnstable();
@@ -159,15 +132,13 @@ public final class DpQdLearner implements Learner, QdNetworkView {
         }
         long visit = visits[state][action]++;
         network.entries(state, action, truth);
-        release(action);
-        network.update(state, action, next, result.rewards(), transmitted, graph, gains.innovation(visit),
+        release(state, action);
+        network.update(state, action, next, rewards, transmitted, graph, gains.innovation(visit),
                 gains.consensus(visit), gamma);
-        step++;
-        state = next;
     }
 
     /** Step 6-10 of Algorithm 1: every agent releases its true entry of (s_t, a_t) once. */
-    private void release(int action) {
+    private void release(int state, int action) {
         int agents = network.agents();
         if (streams.isPresent()) {
             ReleaseStream[] opened = streams.get();
@@ -185,17 +156,17 @@ public final class DpQdLearner implements Learner, QdNetworkView {
             DpQdLaplacePrivatizer[] own = scheduled.get();
             if (own[0] == own[agents - 1]) {
                 // One shared privatizer (no per-agent lists): N equal terms.
-                double scale = own[0].scale(step);
+                double scale = own[0].scale(steps());
                 sumDeclaredVariance += agents * 2 * scale * scale;
             } else {
                 for (int i = 0; i < agents; i++) {
-                    double scale = own[i].scale(step);
+                    double scale = own[i].scale(steps());
                     sumDeclaredVariance += 2 * scale * scale;
                 }
             }
         }
         releases += agents;
-        Eavesdropped seen = new Eavesdropped(step, observedAgent, state, action, transmitted[observedAgent],
+        Eavesdropped seen = new Eavesdropped(steps(), observedAgent, state, action, transmitted[observedAgent],
                 truth[observedAgent]);
         lastObserved = Optional.of(seen);
         lastByPair[state][action] = seen;
@@ -209,38 +180,13 @@ public final class DpQdLearner implements Learner, QdNetworkView {
     }
 
     @Override
-    public void evaluationMode(boolean on) {
-        evaluation = on;
-    }
-
-    @Override
-    public Policy policy() {
-        return QdPolicies.greedyAverage(this);
-    }
-
-    @Override
-    public int numAgents() {
-        return network.agents();
-    }
-
-    @Override
     public int numStates() {
         return network.states();
     }
 
     @Override
-    public int numActions() {
-        return network.actions();
-    }
-
-    @Override
     public double value(int agent, int stateIndex, int action) {
         return network.value(agent, stateIndex, action);
-    }
-
-    @Override
-    public long steps() {
-        return step;
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.examples.reproduce.BundledSpecs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,11 +53,7 @@ public final class DpQdReproduction implements Reproduction {
 
     @Override
     public List<BundledSpec> specs(boolean full) {
-        List<BundledSpec> specs = new ArrayList<>();
-        for (String name : SPECS) {
-            specs.add(new BundledSpec(name, "specs/dp-qd/" + name + (full ? "-full" : "-quick") + ".yaml"));
-        }
-        return specs;
+        return BundledSpecs.inSetting(PAPER, SPECS, full);
     }
 
     @Override

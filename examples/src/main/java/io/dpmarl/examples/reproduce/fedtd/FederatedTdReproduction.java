@@ -4,6 +4,7 @@ import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.examples.reproduce.BundledSpecs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,11 +56,7 @@ public final class FederatedTdReproduction implements Reproduction {
 
     @Override
     public List<BundledSpec> specs(boolean full) {
-        List<BundledSpec> specs = new ArrayList<>();
-        for (String name : specNames()) {
-            specs.add(new BundledSpec(name, "specs/federated-td/" + name + (full ? "-full" : "-quick") + ".yaml"));
-        }
-        return specs;
+        return BundledSpecs.inSetting(PAPER, specNames(), full);
     }
 
     @Override

@@ -4,8 +4,8 @@ import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.examples.reproduce.BundledSpecs;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,22 +27,17 @@ public final class MaLdpReproduction implements Reproduction {
 
     @Override
     public List<BundledSpec> specs(boolean full) {
-        String setting = full ? "full" : "quick";
-        return SPECS.stream().map(name -> new BundledSpec(name, "specs/ma-ldp/" + name + "-" + setting + ".yaml"))
-                .toList();
+        return BundledSpecs.inSetting(paperId(), SPECS, full);
     }
 
     @Override
     public List<Claim> claims(ClaimInputs inputs) throws IOException {
-        Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
-        for (String spec : SPECS) {
-            if (inputs.has(spec)) {
-                // Streamed: a full run has millions of rows; only the regret curves and last values are kept.
-                MaLdpSeries.Collector collector = new MaLdpSeries.Collector();
-                inputs.forEachMetric(spec, Set.of(), collector::accept);
-                runs.put(spec, collector.series());
-            }
-        }
+        Map<String, List<MaLdpSeries>> runs = BundledSpecs.present(inputs, SPECS, spec -> {
+            // Streamed: a full run has millions of rows; only the regret curves and last values are kept.
+            MaLdpSeries.Collector collector = new MaLdpSeries.Collector();
+            inputs.forEachMetric(spec, Set.of(), collector::accept);
+            return collector.series();
+        });
         return MaLdpClaims.evaluate(runs, inputs.quick());
     }
 }

@@ -4,9 +4,9 @@ import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.examples.reproduce.BundledSpecs;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,19 +29,13 @@ public final class DpNashViReproduction implements Reproduction {
 
     @Override
     public List<BundledSpec> specs(boolean full) {
-        String setting = full ? "full" : "quick";
-        return INSTANCES.stream().map(name -> new BundledSpec(name, "specs/dp-nash-vi/" + name + "-" + setting + ".yaml"))
-                .toList();
+        return BundledSpecs.inSetting(PAPER, INSTANCES, full);
     }
 
     @Override
     public List<Claim> claims(ClaimInputs inputs) throws IOException {
-        Map<String, List<Series>> runs = new LinkedHashMap<>();
-        for (String instance : INSTANCES) {
-            if (inputs.has(instance)) {
-                runs.put(instance, Series.of(instance, inputs.metrics(instance)));
-            }
-        }
+        Map<String, List<Series>> runs = BundledSpecs.present(inputs, INSTANCES,
+                instance -> Series.of(instance, inputs.metrics(instance)));
         return NashViClaims.evaluate(runs, inputs.quick());
     }
 }

@@ -4,9 +4,9 @@ import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.Reproduction;
+import io.dpmarl.examples.reproduce.BundledSpecs;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,30 +30,19 @@ public final class PlanningReproduction implements Reproduction {
 
     @Override
     public List<BundledSpec> specs(boolean full) {
-        String setting = full ? "full" : "quick";
-        List<BundledSpec> specs = new ArrayList<>();
-        for (String name : QUICK) {
-            specs.add(new BundledSpec(name, "specs/dp-planning/" + name + "-" + setting + ".yaml"));
-        }
-        if (full) {
-            specs.add(new BundledSpec("gridworld-epsilon", "specs/dp-planning/gridworld-epsilon-full.yaml"));
-        } else {
-            // A shorter sweep for the Fig. 3 figure only; the claims judge the full sweep.
-            specs.add(new BundledSpec(PlanningFigures.EPSILON_FIGURE,
-                    "specs/dp-planning/gridworld-epsilon-figure-quick.yaml"));
-        }
+        List<BundledSpec> specs = new ArrayList<>(BundledSpecs.inSetting(PAPER, QUICK, full));
+        // Full: the epsilon sweep the claims judge. Quick: a shorter sweep for the Fig. 3 figure only.
+        String sweep = full ? "gridworld-epsilon" : PlanningFigures.EPSILON_FIGURE;
+        specs.add(new BundledSpec(sweep, BundledSpecs.resource(PAPER, sweep, full)));
         return specs;
     }
 
     @Override
     public List<Claim> claims(ClaimInputs inputs) throws IOException {
-        Map<String, PlanningRuns> runs = new LinkedHashMap<>();
-        for (String name : List.of("gridworld-md", "gridworld-baseline", "sysadmin-md", "sysadmin-baseline",
-                "gridworld-epsilon")) {
-            if (inputs.has(name)) {
-                runs.put(name, new PlanningRuns(inputs.metrics(name)));
-            }
-        }
+        List<String> judged = List.of("gridworld-md", "gridworld-baseline", "sysadmin-md", "sysadmin-baseline",
+                "gridworld-epsilon");
+        Map<String, PlanningRuns> runs = BundledSpecs.present(inputs, judged,
+                name -> new PlanningRuns(inputs.metrics(name)));
         List<Claim> claims = PlanningClaims.evaluate(runs, inputs.quick());
         PlanningFigures.draw(inputs);
         return claims;

@@ -48,13 +48,7 @@ public final class ExactRegretEvaluator implements Evaluator {
         this.horizon = model.horizon();
         this.sampled = sampled;
         this.rollouts = rollouts;
-        double[] start = model.initialDistribution();
-        int first = -1;
-        for (int s = 0; s < states; s++) {
-            if (start[s] == 1.0) {
-                first = s;
-            }
-        }
+        int first = pointMass(model.initialDistribution(), states);
         if (first < 0) {
             throw new IllegalArgumentException("ma-ldp-regret needs a deterministic initial state");
         }
@@ -163,13 +157,7 @@ public final class ExactRegretEvaluator implements Evaluator {
         int[][] table = new int[horizon][states];
         for (int h = 0; h < horizon; h++) {
             for (int s = 0; s < states; s++) {
-                double[] distribution = policy.jointDistribution(h, observations[s]);
-                int chosen = -1;
-                for (int a = 0; a < actions; a++) {
-                    if (distribution[a] == 1.0) {
-                        chosen = a;
-                    }
-                }
+                int chosen = pointMass(policy.jointDistribution(h, observations[s]), actions);
                 if (chosen < 0) {
                     throw new IllegalStateException("ma-ldp-regret needs a deterministic policy");
                 }
@@ -177,5 +165,16 @@ public final class ExactRegretEvaluator implements Evaluator {
             }
         }
         return table;
+    }
+
+    /** The last of the first {@code size} entries of {@code distribution} that is exactly 1 (its point mass), or -1. */
+    private static int pointMass(double[] distribution, int size) {
+        int atom = -1;
+        for (int i = 0; i < size; i++) {
+            if (distribution[i] == 1.0) {
+                atom = i;
+            }
+        }
+        return atom;
     }
 }
