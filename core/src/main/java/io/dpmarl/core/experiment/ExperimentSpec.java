@@ -30,7 +30,8 @@ import java.util.OptionalDouble;
  * {@code schedule.steps} ({@code episodes} and {@code steps} for short), {@code schedule.step-limit},
  * {@code schedule.evaluate-every}, {@code schedule.evaluation-episodes}, {@code schedule.privacy-report-every},
  * {@code evaluators} (evaluator specs), {@code noise} ({@code seeded} or {@code secure}, see {@link NoiseMode}),
- * {@code trials}, {@code seed}, {@code threads}, {@code plots} (metric names), {@code claims}
+ * {@code trials}, {@code seed}, {@code threads}, {@code plots} (metric names, or names joined by {@code +} for one
+ * figure overlaying them, see {@link PlotItem}), {@code claims}
  * ({@code <paper>/<bundled spec>}: the reproduction claims that {@code dpmarl claims} applies to this run), and
  * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
  * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
@@ -51,7 +52,7 @@ import java.util.OptionalDouble;
  * @param seed          root seed
  * @param threads       worker threads
  * @param grid          parameter grid: dotted key to values
- * @param plots         metrics to plot
+ * @param plots         figures to draw: each a metric name or an overlay {@code a + b} ({@link PlotItem})
  * @param claims        the reproduction claims that judge this run, as {@code <paper>/<bundled spec>}
  */
 public record ExperimentSpec(String name, String environment, String learner, Optional<String> privatizer,
@@ -213,11 +214,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         if (budgetDelta.isPresent() && budgetEpsilon.isEmpty()) {
             throw new IllegalArgumentException("budget.delta needs budget.epsilon");
         }
-        for (String plot : plots) {
-            if (!plot.matches("[A-Za-z0-9_.-]+")) {
-                throw new IllegalArgumentException("plots must be metric names, got '" + plot + "'");
-            }
-        }
+        PlotItem.parseAll(plots);
         for (String key : grid.keySet()) {
             if (!SpecKeys.gridable(key)) {
                 throw new IllegalArgumentException("grid key '" + key + "' cannot vary within a run; accepted grid "

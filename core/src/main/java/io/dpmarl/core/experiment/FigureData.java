@@ -1,14 +1,18 @@
 package io.dpmarl.core.experiment;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What a figure shows, prepared from {@link AggregateRow}s: the series of one metric grouped into panels (one
- * per value of the first grid key when more than {@value #MAX_SERIES_PER_PANEL} series would share an axis),
+ * What a figure shows, prepared from {@link AggregateRow}s: the series of one metric, or of several overlaid
+ * metrics (one series per metric and experiment, labelled by the metric, and by the experiment when the run has
+ * several), grouped into panels (one per value of the first grid key when more than
+ * {@value #MAX_SERIES_PER_PANEL} series would share an axis; the metrics of one experiment share its panel),
  * optionally smoothed by a trailing moving average, thinned to at most {@value #MAX_POINTS} points per series
  * (the first and last are kept), and with log-axis bands clamped at the axis floor (the decade below the smallest
  * positive mean) so that a lower edge at or below zero does not drag the axis down.
@@ -51,46 +55,62 @@ final class FigureData {
     }
 
     static Figure prepare(List<AggregateRow> rows, PlotRequest request) {
-        Map<String, List<AggregateRow>> byExperiment = new LinkedHashMap<>();
+        List<String> metrics = request.metrics();
+        // experiment -> metric -> points, experiments in order of first appearance
+        Map<String, Map<String, List<AggregateRow>>> byExperiment = new LinkedHashMap<>();
+        Set<String> found = new HashSet<>();
         int minTrials = Integer.MAX_VALUE;
         int maxTrials = 0;
         for (AggregateRow row : rows) {
-            if (row.metric().equals(request.metric())) {
-                byExperiment.computeIfAbsent(row.experiment(), k -> new ArrayList<>()).add(row);
+            if (metrics.contains(row.metric())) {
+                byExperiment.computeIfAbsent(row.experiment(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(row.metric(), k -> new ArrayList<>()).add(row);
+                found.add(row.metric());
                 minTrials = Math.min(minTrials, row.n());
                 maxTrials = Math.max(maxTrials, row.n());
             }
         }
-        if (byExperiment.isEmpty()) {
-            throw new IllegalArgumentException("no metric '" + request.metric() + "' to plot; the run has "
-                    + Plotter.metricNames(rows));
+        for (String metric : metrics) {
+            if (!found.contains(metric)) {
+                throw new IllegalArgumentException("no metric '" + metric + "' to plot; the run has "
+                        + Plotter.metricNames(rows));
+            }
         }
-        boolean logY = request.logY() || spansDecades(request.metric(), byExperiment);
-        double floor = logY ? axisFloor(byExperiment) : Double.NEGATIVE_INFINITY;
+        List<List<AggregateRow>> groups = new ArrayList<>();
+        byExperiment.values().forEach(byMetric -> groups.addAll(byMetric.values()));
+        boolean logY = request.logY() || metrics.stream().allMatch(m -> m.startsWith("epsilon")) && spansDecades(groups);
+        double floor = logY ? axisFloor(groups) : Double.NEGATIVE_INFINITY;
         Map<String, List<Series>> panels = new LinkedHashMap<>();
-        boolean split = byExperiment.size() > MAX_SERIES_PER_PANEL;
+        boolean overlay = metrics.size() > 1;
+        // Split by experiment, so that the metrics of one experiment share a panel.
+        boolean split = byExperiment.size() > 1 && byExperiment.size() * metrics.size() > MAX_SERIES_PER_PANEL;
+        int block = Math.max(1, MAX_SERIES_PER_PANEL / metrics.size());
         boolean thinned = false;
         int index = 0;
-        for (Map.Entry<String, List<AggregateRow>> entry : byExperiment.entrySet()) {
-            List<AggregateRow> points = new ArrayList<>();
-            for (AggregateRow point : entry.getValue()) {
-                if ((!request.logX() || point.step() > 0) && (!logY || point.mean() > 0)) {
-                    points.add(point);
+        for (Map.Entry<String, Map<String, List<AggregateRow>>> entry : byExperiment.entrySet()) {
+            String[] label = split ? panelAndLabel(entry.getKey(), index, block, overlay ? "experiments " : "series ")
+                    : new String[] {"", entry.getKey()};
+            for (String metric : metrics) {
+                List<AggregateRow> points = new ArrayList<>();
+                for (AggregateRow point : entry.getValue().getOrDefault(metric, List.of())) {
+                    if ((!request.logX() || point.step() > 0) && (!logY || point.mean() > 0)) {
+                        points.add(point);
+                    }
                 }
+                if (points.isEmpty()) {
+                    continue;
+                }
+                points.sort((a, b) -> Long.compare(a.step(), b.step()));
+                thinned |= points.size() > MAX_POINTS;
+                String name = !overlay ? label[1]
+                        : byExperiment.size() == 1 ? metric : metric + " (" + label[1] + ")";
+                panels.computeIfAbsent(label[0], k -> new ArrayList<>())
+                        .add(series(name, points, request.smoothing(), floor));
             }
-            if (points.isEmpty()) {
-                index++;
-                continue;
-            }
-            points.sort((a, b) -> Long.compare(a.step(), b.step()));
-            String[] label = split ? panelAndLabel(entry.getKey(), index) : new String[] {"", entry.getKey()};
-            thinned |= points.size() > MAX_POINTS;
-            panels.computeIfAbsent(label[0], k -> new ArrayList<>())
-                    .add(series(label[1], points, request.smoothing(), floor));
             index++;
         }
         if (panels.isEmpty()) {
-            throw new IllegalArgumentException("metric '" + request.metric() + "' has no point that a "
+            throw new IllegalArgumentException("metric '" + String.join(" + ", metrics) + "' has no point that a "
                     + (request.logX() ? "logarithmic x axis" : "") + (request.logX() && logY ? " and a " : "")
                     + (logY ? "logarithmic y axis" : "") + " can show");
         }
@@ -105,13 +125,17 @@ final class FigureData {
      * label has more than one, else in blocks of {@value #MAX_SERIES_PER_PANEL} in order.
      */
     static String[] panelAndLabel(String experiment, int index) {
+        return panelAndLabel(experiment, index, MAX_SERIES_PER_PANEL, "series ");
+    }
+
+    /** As {@link #panelAndLabel(String, int)} with blocks of {@code block} experiments titled {@code word a-b}. */
+    private static String[] panelAndLabel(String experiment, int index, int block, String word) {
         int space = experiment.indexOf(' ');
         if (space > 0 && experiment.substring(0, space).contains("=")) {
             return new String[] {experiment.substring(0, space), experiment.substring(space + 1)};
         }
-        int block = index / MAX_SERIES_PER_PANEL;
-        return new String[] {"series " + (block * MAX_SERIES_PER_PANEL + 1) + "-" + (block + 1) * MAX_SERIES_PER_PANEL,
-            experiment};
+        int number = index / block;
+        return new String[] {word + (number * block + 1) + "-" + (number + 1) * block, experiment};
     }
 
     private static Series series(String label, List<AggregateRow> points, int window, double floor) {
@@ -166,13 +190,10 @@ final class FigureData {
         return smoothed;
     }
 
-    /** An {@code epsilon*} metric whose positive means span two or more orders of magnitude. */
-    private static boolean spansDecades(String metric, Map<String, List<AggregateRow>> series) {
-        if (!metric.startsWith("epsilon")) {
-            return false;
-        }
+    /** Whether the positive means of the series span two or more orders of magnitude. */
+    private static boolean spansDecades(List<List<AggregateRow>> series) {
         TreeSet<Double> positive = new TreeSet<>();
-        series.values().forEach(points -> points.forEach(p -> {
+        series.forEach(points -> points.forEach(p -> {
             if (p.mean() > 0) {
                 positive.add(p.mean());
             }
@@ -181,9 +202,9 @@ final class FigureData {
     }
 
     /** The decade at or below the smallest positive mean: 10^floor(log10(min)). */
-    static double axisFloor(Map<String, List<AggregateRow>> series) {
+    static double axisFloor(List<List<AggregateRow>> series) {
         double smallest = Double.POSITIVE_INFINITY;
-        for (List<AggregateRow> points : series.values()) {
+        for (List<AggregateRow> points : series) {
             for (AggregateRow point : points) {
                 if (point.mean() > 0) {
                     smallest = Math.min(smallest, point.mean());

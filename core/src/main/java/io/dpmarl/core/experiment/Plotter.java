@@ -11,7 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Draws figures from aggregated metrics, headless (XChart): one series per experiment, the mean as a line and the
+ * Draws figures from aggregated metrics, headless (XChart): one series per experiment (per metric and experiment
+ * when a figure overlays several metrics, see {@link PlotItem}), the mean as a line and the
  * 95% t-confidence band as a shaded polygon, written as PNG and SVG, with a caption that says what line and band
  * are and over how many seeds. Figures are always drawn from {@link AggregateRow}s (that is, from
  * {@code aggregate.csv}), never from a learner's memory, so {@code dpmarl plot} can redraw them from a finished run
@@ -114,6 +115,20 @@ public final class Plotter {
     /** A default figure for a metric: its name as title and y label, "episode" on the x axis. */
     public static PlotRequest defaultRequest(String metric) {
         return PlotRequest.of(metric, metric.replace('_', ' '), metric, "episode", metric.replace('_', ' '));
+    }
+
+    /**
+     * The default figure of a spec's {@code plots} item: for one metric {@link #defaultRequest(String)}; for an
+     * overlay, the metrics on one y axis labelled "value", titled by the names joined by {@code " + "}, one legend
+     * entry per metric (and experiment), written to {@code plots/<names joined by -->}.
+     */
+    public static PlotRequest defaultRequest(PlotItem item) {
+        List<String> metrics = item.metrics();
+        if (!item.overlay()) {
+            return defaultRequest(metrics.get(0));
+        }
+        return new PlotRequest(item.fileStem(), String.join(" + ", metrics).replace('_', ' '), metrics.get(0),
+                "episode", "value", false, false, 1, metrics.subList(1, metrics.size()));
     }
 
     /** The metric names of the rows, in first-appearance order. */

@@ -28,7 +28,7 @@ import java.util.Set;
  *       {@link io.dpmarl.core.privacy.PrivacyBudgetExceededException} here);</li>
  *   <li>the accountant supports the event of every privatizer named in the spec (the spec's {@code privatizer} and
  *       every privatizer plugin parameter nested in the learner, evaluators and environment);</li>
- *   <li>every plotted metric is one the run can record: the loop's own metrics ({@code episode_return},
+ *   <li>every plotted metric (each part of an overlay {@code a + b}, see {@link PlotItem}) is one the run can record: the loop's own metrics ({@code episode_return},
  *       {@code epsilon_spent}, {@code return_agent_<i>} with several agents, {@code evaluation_return} when the
  *       schedule evaluates) and those the pipeline's plugins declare ({@link PluginProvider#metrics()}).</li>
  * </ol>
@@ -101,9 +101,12 @@ final class Preflight {
     private static void checkPlots(PipelineSpec spec, List<String> plots, Registry registry, int agents) {
         List<String> known = knownMetrics(spec, registry, agents);
         for (String plot : plots) {
-            if (!matches(known, plot)) {
-                throw new IllegalArgumentException("plots: no metric '" + plot + "' can be recorded by this run; "
-                        + "known: " + String.join(", ", known));
+            for (String metric : PlotItem.parse(plot).metrics()) {
+                if (!matches(known, metric)) {
+                    throw new IllegalArgumentException("plots: no metric '" + metric + "'"
+                            + (metric.equals(plot) ? "" : " (in '" + plot + "')") + " can be recorded by this run; "
+                            + "known: " + String.join(", ", known));
+                }
             }
         }
     }

@@ -55,13 +55,15 @@ final class RunFiles {
         files.add(writeAggregate(directory.resolve("aggregate.csv"), aggregate));
         List<String> recorded = Plotter.metricNames(aggregate);
         List<PlotRequest> requests = new ArrayList<>();
-        for (String metric : options.plots() ? plan.spec().plots() : List.<String>of()) {
-            if (!recorded.contains(metric)) {
-                options.log().accept(plan.spec().name() + ": no metric '" + metric + "' was recorded (recorded: "
-                        + String.join(", ", recorded) + "); its plot is skipped");
+        for (String plot : options.plots() ? plan.spec().plots() : List.<String>of()) {
+            PlotItem item = PlotItem.parse(plot);
+            List<String> missing = item.metrics().stream().filter(metric -> !recorded.contains(metric)).toList();
+            if (!missing.isEmpty()) {
+                options.log().accept(plan.spec().name() + ": no metric '" + missing.get(0) + "' was recorded "
+                        + "(recorded: " + String.join(", ", recorded) + "); its plot is skipped");
                 continue;
             }
-            requests.add(Plotter.defaultRequest(metric));
+            requests.add(Plotter.defaultRequest(item));
         }
         files.addAll(Plotter.drawAll(aggregate, requests, directory.resolve("plots"), options.threads()));
         options.log().accept(plan.spec().name() + ": wrote " + directory);

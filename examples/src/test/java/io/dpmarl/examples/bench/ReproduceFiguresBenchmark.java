@@ -2,6 +2,7 @@ package io.dpmarl.examples.bench;
 
 import io.dpmarl.core.experiment.AggregateRow;
 import io.dpmarl.core.experiment.Aggregator;
+import io.dpmarl.core.experiment.PlotItem;
 import io.dpmarl.core.experiment.PlotRequest;
 import io.dpmarl.core.experiment.Plotter;
 import io.dpmarl.core.spi.Registry;
@@ -63,7 +64,7 @@ public class ReproduceFiguresBenchmark {
                     String list = json.substring(start + 11, json.indexOf(']', start));
                     for (String metric : list.replace("\"", "").split(",")) {
                         if (!metric.isBlank()) {
-                            wanted.add(Plotter.defaultRequest(metric.trim()));
+                            wanted.add(Plotter.defaultRequest(PlotItem.parse(metric.trim())));
                         }
                     }
                 }

@@ -1,0 +1,83 @@
+package io.dpmarl.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentSpec;
+import io.dpmarl.core.spi.Registry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A {@code plots} item overlaying several metrics ({@code a + b}) on the command line: a bad item is one line,
+ * exit 2 and nothing written; a good one draws {@code plots/a--b.png} and {@code .svg}.
+ */
+class OverlayPlotsCliTest {
+    private static final String FORM = "a metric name, or two or more distinct metric names joined by ' + ' (for "
+            + "example capc_evaluation_reward + capc_random_reward); a name is letters, digits, '_', '.' or '-'";
+
+    /** The CLI prints exactly "dpmarl: " + the API's IllegalArgumentException message, exits 2, writes nothing. */
+    private static void assertBadInput(Path directory, Path spec, List<String> overrides, String expected) {
+        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
+                () -> ExperimentPlan.resolve(ExperimentSpec.load(spec, overrides), Registry.discover()));
+        assertEquals(expected, api.getMessage());
+        Path out = directory.resolve("out");
+        List<String> args = new ArrayList<>(List.of("run", spec.toString(), "--out", out.toString()));
+        for (String override : overrides) {
+            args.add("--set");
+            args.add(override);
+        }
+        Cli.Result result = Cli.run(args.toArray(String[]::new));
+        assertEquals(2, result.code(), result.err());
+        assertEquals("dpmarl: " + expected, result.err().strip());
+        assertFalse(result.err().strip().contains("\n"), "one line");
+        assertEquals("", result.out());
+        assertFalse(Files.exists(out), "nothing written on bad input");
+    }
+
+    @Test
+    void anEmptyPartIsRefused(@TempDir Path directory) {
+        assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return +"),
+                "plots item 'episode_return +' has an empty part; accepted: " + FORM);
+        assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return ++ epsilon_spent"),
+                "plots item 'episode_return ++ epsilon_spent' has an empty part; accepted: " + FORM);
+    }
+
+    @Test
+    void aRepeatedNameIsRefused(@TempDir Path directory) {
+        assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return + epsilon_spent + episode_return"),
+                "plots item 'episode_return + epsilon_spent + episode_return' repeats metric 'episode_return'; "
+                        + "accepted: " + FORM);
+    }
+
+    @Test
+    void anUnknownMetricInAnyPartIsRefusedUpFront(@TempDir Path directory) throws Exception {
+        Path spec = directory.resolve("overlay.yaml");
+        Files.writeString(spec, Files.readString(Cli.smokeSpec()).replace("plots: [episode_return, epsilon_spent]",
+                "plots: [episode_return + regret, epsilon_spent]"));
+        assertBadInput(directory, spec, List.of(),
+                "plots: no metric 'regret' (in 'episode_return + regret') can be recorded by this run; known: "
+                        + "episode_return, epsilon_spent, return_agent_0, return_agent_1, rewards_clipped");
+    }
+
+    @Test
+    void aGoodOverlayIsDrawnNextToThePlainFigures(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--out", out.toString(), "--set",
+                "episodes=20", "--set", "trials=2", "--set", "plots=return_agent_0 + return_agent_1, episode_return");
+        assertEquals(0, result.code(), result.err());
+        for (String file : List.of("return_agent_0--return_agent_1.png", "return_agent_0--return_agent_1.svg",
+                "episode_return.png", "episode_return.svg")) {
+            assertTrue(Files.size(out.resolve("plots").resolve(file)) > 0, file);
+        }
+        String svg = Files.readString(out.resolve("plots/return_agent_0--return_agent_1.svg"));
+        assertEquals(2, svg.split("<polyline class=\"series\"", -1).length - 1, "one line per metric");
+    }
+}
