@@ -3,6 +3,7 @@ package io.dpmarl.examples.cli;
 import io.dpmarl.core.experiment.AggregateRow;
 import io.dpmarl.core.experiment.Aggregator;
 import io.dpmarl.core.experiment.MetricsCsv;
+import io.dpmarl.core.experiment.PlotItem;
 import io.dpmarl.core.experiment.Plotter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,7 +31,8 @@ final class PlotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run directory written by dpmarl run or reproduce.")
     Path directory;
 
-    @Option(names = "--metric", paramLabel = "M", description = "Metric to plot (repeatable; default: every metric).")
+    @Option(names = "--metric", paramLabel = "M", description = "Metric to plot, or an overlay 'a + b' drawn as one"
+            + " figure (repeatable; default: every metric).")
     List<String> metrics = new ArrayList<>();
 
     @Option(names = "--log-x", description = "Logarithmic x axis.")
@@ -57,7 +59,7 @@ final class PlotCommand implements Callable<Integer> {
         List<String> names = metrics.isEmpty() ? Plotter.metricNames(rows) : metrics;
         PrintWriter out = spec.commandLine().getOut();
         for (String metric : names) {
-            var request = Plotter.defaultRequest(metric);
+            var request = Plotter.defaultRequest(PlotItem.parse(metric));
             request = request.withAxes(logX, logY).withSmoothing(smoothing);
             for (Path file : Plotter.draw(rows, request, directory.resolve("plots"))) {
                 out.println(file);

@@ -79,5 +79,15 @@ class OverlayPlotsCliTest {
         }
         String svg = Files.readString(out.resolve("plots/return_agent_0--return_agent_1.svg"));
         assertEquals(2, svg.split("<polyline class=\"series\"", -1).length - 1, "one line per metric");
+        // dpmarl plot redraws the same overlay from aggregate.csv, byte for byte
+        byte[] drawn = Files.readAllBytes(out.resolve("plots/return_agent_0--return_agent_1.svg"));
+        Files.delete(out.resolve("plots/return_agent_0--return_agent_1.svg"));
+        Cli.Result plot = Cli.run("plot", out.toString(), "--metric", "return_agent_0 + return_agent_1");
+        assertEquals(0, plot.code(), plot.err());
+        assertTrue(java.util.Arrays.equals(drawn,
+                Files.readAllBytes(out.resolve("plots/return_agent_0--return_agent_1.svg"))));
+        Cli.Result bad = Cli.run("plot", out.toString(), "--metric", "return_agent_0 +");
+        assertEquals(2, bad.code());
+        assertEquals(1, bad.err().strip().lines().count(), bad.err());
     }
 }
