@@ -1,10 +1,18 @@
 package io.dpmarl.examples.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.spi.Registry;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /** Runs {@link Main} in-process with captured output. */
@@ -31,5 +39,30 @@ final class Cli {
     static Path smokeSpec() {
         Path local = Path.of("specs", "smoke.yaml");
         return Files.exists(local) ? local : Path.of("examples", "specs", "smoke.yaml");
+    }
+
+    /**
+     * Bad input on {@code dpmarl run SPEC --set ...}: the API refuses the spec with an IllegalArgumentException (whose
+     * message must be {@code expected} unless that is null), and the CLI prints exactly "dpmarl: " + that message on
+     * one line, exits 2, prints nothing on stdout and writes nothing.
+     */
+    static void assertBadRun(Path directory, Path spec, List<String> overrides, String expected) {
+        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
+                () -> ExperimentPlan.resolve(ExperimentSpec.load(spec, overrides), Registry.discover()));
+        if (expected != null) {
+            assertEquals(expected, api.getMessage());
+        }
+        Path out = directory.resolve("out");
+        List<String> args = new ArrayList<>(List.of("run", spec.toString(), "--out", out.toString()));
+        for (String override : overrides) {
+            args.add("--set");
+            args.add(override);
+        }
+        Result result = run(args.toArray(String[]::new));
+        assertEquals(2, result.code(), result.err());
+        assertEquals("dpmarl: " + api.getMessage(), result.err().strip());
+        assertFalse(result.err().strip().contains("\n"), "one line");
+        assertEquals("", result.out());
+        assertFalse(Files.exists(out), "nothing written on bad input");
     }
 }

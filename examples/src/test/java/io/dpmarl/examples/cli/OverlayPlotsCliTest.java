@@ -1,16 +1,10 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.experiment.ExperimentPlan;
-import io.dpmarl.core.experiment.ExperimentSpec;
-import io.dpmarl.core.spi.Registry;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,23 +17,8 @@ class OverlayPlotsCliTest {
     private static final String FORM = "a metric name, or two or more distinct metric names joined by ' + ' (for "
             + "example capc_evaluation_reward + capc_random_reward); a name is letters, digits, '_', '.' or '-'";
 
-    /** The CLI prints exactly "dpmarl: " + the API's IllegalArgumentException message, exits 2, writes nothing. */
     private static void assertBadInput(Path directory, Path spec, List<String> overrides, String expected) {
-        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
-                () -> ExperimentPlan.resolve(ExperimentSpec.load(spec, overrides), Registry.discover()));
-        assertEquals(expected, api.getMessage());
-        Path out = directory.resolve("out");
-        List<String> args = new ArrayList<>(List.of("run", spec.toString(), "--out", out.toString()));
-        for (String override : overrides) {
-            args.add("--set");
-            args.add(override);
-        }
-        Cli.Result result = Cli.run(args.toArray(String[]::new));
-        assertEquals(2, result.code(), result.err());
-        assertEquals("dpmarl: " + expected, result.err().strip());
-        assertFalse(result.err().strip().contains("\n"), "one line");
-        assertEquals("", result.out());
-        assertFalse(Files.exists(out), "nothing written on bad input");
+        Cli.assertBadRun(directory, spec, overrides, expected);
     }
 
     @Test

@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.experiment.AggregateRow;
 import io.dpmarl.core.experiment.Aggregator;
-import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.MetricsCsv;
-import io.dpmarl.core.spi.Registry;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -122,25 +119,8 @@ class RunCommandTest {
         assertEquals(2, other.code());
     }
 
-    /** The CLI prints exactly "dpmarl: " + the API's IllegalArgumentException message, exits 2, writes nothing. */
     private static void assertBadInput(Path directory, Path spec, List<String> overrides, String expected) {
-        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
-                () -> ExperimentPlan.resolve(ExperimentSpec.load(spec, overrides), Registry.discover()));
-        if (expected != null) {
-            assertEquals(expected, api.getMessage());
-        }
-        Path out = directory.resolve("out");
-        List<String> args = new ArrayList<>(List.of("run", spec.toString(), "--out", out.toString()));
-        for (String override : overrides) {
-            args.add("--set");
-            args.add(override);
-        }
-        Cli.Result result = Cli.run(args.toArray(String[]::new));
-        assertEquals(2, result.code(), result.err());
-        assertEquals("dpmarl: " + api.getMessage(), result.err().strip());
-        assertFalse(result.err().strip().contains("\n"), "one line");
-        assertEquals("", result.out());
-        assertFalse(Files.exists(out), "nothing written on bad input");
+        Cli.assertBadRun(directory, spec, overrides, expected);
     }
 
     @ParameterizedTest
