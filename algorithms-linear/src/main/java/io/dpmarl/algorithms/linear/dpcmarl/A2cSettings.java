@@ -8,7 +8,8 @@ import io.dpmarl.core.validation.Checks;
  * rollout (batch) length 60, gamma 0.99 and 64 hidden units; the rest follows Chu et al.'s A2C configuration
  * (RMSProp decay 0.99, gradient-norm clip 40, entropy weight 0.05); rewards are scaled by 0.01 by default (Chu et
  * al.'s ConsensusMARL configuration divides each local reward by 800: {@code rewardScale = 1/800}). Values, no
- * privacy role.
+ * privacy role. Build them with {@link #builder()}, which starts from these values and validates on
+ * {@link Builder#build()}.
  *
  * @param actorLearningRate  actor step size, in (0, inf)
  * @param criticLearningRate critic step size, in (0, inf)
@@ -53,24 +54,114 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         }
     }
 
-    /** The settings with a truncation treated as terminal ({@code bootstrapTruncated = false}). */
-    public A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma, int hidden,
-                       double entropyWeight, double gradientClip, double rewardScale, boolean normaliseAdvantages,
-                       A2cAdvantage advantage) {
-        this(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight, gradientClip, rewardScale,
-                normaliseAdvantages, advantage, false, false);
-    }
-
-    /** The settings with the local critic. */
-    public A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma, int hidden,
-                       double entropyWeight, double gradientClip, double rewardScale, boolean normaliseAdvantages,
-                       A2cAdvantage advantage, boolean bootstrapTruncated) {
-        this(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight, gradientClip, rewardScale,
-                normaliseAdvantages, advantage, bootstrapTruncated, false);
-    }
-
-    /** Table II of the paper with Chu et al.'s remaining values. */
+    /** Table II of the paper with Chu et al.'s remaining values: the defaults of {@link #builder()}. */
     public static A2cSettings paper() {
-        return new A2cSettings(5e-4, 2.5e-4, 60, 0.99, 64, 0.05, 40, 0.01, false, A2cAdvantage.N_STEP);
+        return builder().build();
+    }
+
+    /** A builder starting from the paper's settings ({@link #paper()}: n-step advantage, local critic). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link A2cSettings} from the paper's values, changing only what is set; {@link #build()} validates. */
+    public static final class Builder {
+        private double actorLearningRate = 5e-4;
+        private double criticLearningRate = 2.5e-4;
+        private int rollout = 60;
+        private double gamma = 0.99;
+        private int hidden = 64;
+        private double entropyWeight = 0.05;
+        private double gradientClip = 40;
+        private double rewardScale = 0.01;
+        private boolean normaliseAdvantages;
+        private A2cAdvantage advantage = A2cAdvantage.N_STEP;
+        private boolean bootstrapTruncated;
+        private boolean globalCritic;
+
+        private Builder() {
+        }
+
+        /** Actor step size, in (0, inf). */
+        public Builder actorLearningRate(double value) {
+            actorLearningRate = value;
+            return this;
+        }
+
+        /** Critic step size, in (0, inf). */
+        public Builder criticLearningRate(double value) {
+            criticLearningRate = value;
+            return this;
+        }
+
+        /** Rollout length {@code |B|}, at least 1. */
+        public Builder rollout(int value) {
+            rollout = value;
+            return this;
+        }
+
+        /** Discount factor, in [0, 1]. */
+        public Builder gamma(double value) {
+            gamma = value;
+            return this;
+        }
+
+        /** Units per hidden layer, at least 1. */
+        public Builder hidden(int value) {
+            hidden = value;
+            return this;
+        }
+
+        /** Entropy bonus weight, in [0, inf). */
+        public Builder entropyWeight(double value) {
+            entropyWeight = value;
+            return this;
+        }
+
+        /** Global gradient-norm bound, in (0, inf]. */
+        public Builder gradientClip(double value) {
+            gradientClip = value;
+            return this;
+        }
+
+        /** Factor on every local reward, in (0, inf). */
+        public Builder rewardScale(double value) {
+            rewardScale = value;
+            return this;
+        }
+
+        /** Standardise each rollout's advantages. */
+        public Builder normaliseAdvantages(boolean value) {
+            normaliseAdvantages = value;
+            return this;
+        }
+
+        /** How the actor scores its own action. */
+        public Builder advantage(A2cAdvantage value) {
+            advantage = value;
+            return this;
+        }
+
+        /** Bootstrap from the critic at a time-limit truncation. */
+        public Builder bootstrapTruncated(boolean value) {
+            bootstrapTruncated = value;
+            return this;
+        }
+
+        /** The critic reads the global state and the joint action. */
+        public Builder globalCritic(boolean value) {
+            globalCritic = value;
+            return this;
+        }
+
+        /**
+         * The settings.
+         *
+         * @throws IllegalArgumentException naming the parameter and its range if a value is out of range
+         */
+        public A2cSettings build() {
+            return new A2cSettings(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight,
+                    gradientClip, rewardScale, normaliseAdvantages, advantage, bootstrapTruncated, globalCritic);
+        }
     }
 }

@@ -98,11 +98,20 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                     case "complete" -> CommunicationGraph.complete(n);
                     default -> CommunicationGraph.path(n);
                 });
-        A2cSettings settings = new A2cSettings(params.real("actor-lr"), params.real("critic-lr"),
-                params.integer("rollout"), params.real("gamma"), params.integer("hidden"), params.real("entropy"),
-                params.real("gradient-clip"), params.real("reward-scale"),
-                params.bool("normalise-advantages"), A2cAdvantage.parse(params.string("advantage")),
-                params.string("time-limit").equals("bootstrap"), params.string("critic").equals("global"));
+        A2cSettings settings = A2cSettings.builder()
+                .actorLearningRate(params.real("actor-lr"))
+                .criticLearningRate(params.real("critic-lr"))
+                .rollout(params.integer("rollout"))
+                .gamma(params.real("gamma"))
+                .hidden(params.integer("hidden"))
+                .entropyWeight(params.real("entropy"))
+                .gradientClip(params.real("gradient-clip"))
+                .rewardScale(params.real("reward-scale"))
+                .normaliseAdvantages(params.bool("normalise-advantages"))
+                .advantage(A2cAdvantage.parse(params.string("advantage")))
+                .bootstrapTruncated(params.string("time-limit").equals("bootstrap"))
+                .globalCritic(params.string("critic").equals("global"))
+                .build();
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")
                 : Channel.privateChannel("critic", context.registry().create(PluginKind.PRIVATIZER,

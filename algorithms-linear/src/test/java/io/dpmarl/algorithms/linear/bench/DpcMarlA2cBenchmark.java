@@ -71,11 +71,10 @@ public class DpcMarlA2cBenchmark {
         Channel channel = noise.equals("consensus") ? Channel.clear("critic")
                 : Channel.privateChannel("critic", new DataDependentLaplacePrivatizer(0.01),
                         PrivacyLedger.of(BasicAccountant::new, 0), NoiseSource.seeded(3));
-        A2cSettings paper = A2cSettings.paper();
-        A2cSettings settings = new A2cSettings(paper.actorLearningRate(), paper.criticLearningRate(),
-                paper.rollout(), paper.gamma(), paper.hidden(), paper.entropyWeight(), paper.gradientClip(),
-                paper.rewardScale(), false, A2cAdvantage.parse(advantage.replace("+global", "")), false,
-                advantage.endsWith("+global"));
+        A2cSettings settings = A2cSettings.builder()
+                .advantage(A2cAdvantage.parse(advantage.replace("+global", "")))
+                .globalCritic(advantage.endsWith("+global"))
+                .build();
         learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(8), settings,
                 ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, channel, initialise, policy, TrialMetrics.discarding());
         resets = new SplittableRandom(2);

@@ -24,7 +24,8 @@ class CounterfactualAdvantageTest {
     private static final double TOLERANCE = 1e-12;
 
     private static A2cSettings settings(A2cAdvantage advantage) {
-        return new A2cSettings(1e-3, 1e-3, 4, 0.9, 1, 0, 40, 1.0, false, advantage);
+        return A2cSettings.builder().actorLearningRate(1e-3).criticLearningRate(1e-3).rollout(4).gamma(0.9).hidden(1)
+                .entropyWeight(0).rewardScale(1.0).advantage(advantage).build();
     }
 
     private static A2cAgent agent(A2cAdvantage advantage) {
@@ -93,8 +94,9 @@ class CounterfactualAdvantageTest {
     @Test
     void consensusMarlWithTheCounterfactualAdvantageLearnsOnTheFixture() {
         // as for the n-step form: the trained team must beat half the untrained return (returns are negative costs)
-        A2cSettings counterfactual = new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false,
-                A2cAdvantage.COUNTERFACTUAL);
+        A2cSettings counterfactual = A2cSettings.builder().actorLearningRate(5e-3).criticLearningRate(5e-3)
+                .rollout(10).gamma(0.95).hidden(16).entropyWeight(0.01).rewardScale(1.0)
+                .advantage(A2cAdvantage.COUNTERFACTUAL).build();
         double untrained = ToyTrackingEnvironment.train(new ToyTrackingEnvironment(3, 30),
                 ToyTrackingEnvironment.consensusLearner(counterfactual), 5, 11);
         double late = ToyTrackingEnvironment.train(new ToyTrackingEnvironment(3, 30),

@@ -45,7 +45,8 @@ class DpcMarlA2cTest {
     }
 
     private static A2cSettings small() {
-        return new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false, A2cAdvantage.N_STEP);
+        return A2cSettings.builder().actorLearningRate(5e-3).criticLearningRate(5e-3).rollout(10).gamma(0.95)
+                .hidden(16).entropyWeight(0.01).rewardScale(1.0).build();
     }
 
     private static PrivacyLedger ledger() {

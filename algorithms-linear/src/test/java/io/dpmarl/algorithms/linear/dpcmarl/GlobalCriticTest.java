@@ -22,7 +22,9 @@ class GlobalCriticTest {
     private static final double TOLERANCE = 1e-12;
 
     private static A2cSettings settings(A2cAdvantage advantage) {
-        return new A2cSettings(1e-3, 1e-3, 4, 0.9, 1, 0, 40, 1.0, false, advantage, false, true);
+        return A2cSettings.builder().actorLearningRate(1e-3).criticLearningRate(1e-3).rollout(4).gamma(0.9).hidden(1)
+                .entropyWeight(0).rewardScale(1.0).advantage(advantage).globalCritic(true)
+                .build();
     }
 
     /** Agent 1 of 3 with the hand-set critic; actor pi = (1/4, 3/4) everywhere. */
@@ -71,8 +73,9 @@ class GlobalCriticTest {
 
     @Test
     void everyCriticHasTheSameShape() {
-        A2cSettings global = new A2cSettings(5e-3, 5e-3, 10, 0.95, 16, 0.01, 40, 1.0, false,
-                A2cAdvantage.COUNTERFACTUAL, false, true);
+        A2cSettings global = A2cSettings.builder().actorLearningRate(5e-3).criticLearningRate(5e-3).rollout(10)
+                .gamma(0.95).hidden(16).entropyWeight(0.01).rewardScale(1.0).advantage(A2cAdvantage.COUNTERFACTUAL)
+                .globalCritic(true).build();
         DpcMarlA2c learner = ToyTrackingEnvironment.consensusLearner(global);
         // 3 agents x 3 features + 3 agents x 4 actions = 21 inputs: (21 + 1) x 16 + (16 + 1) x 16 + 17 = 641
         for (int i = 0; i < 3; i++) {

@@ -92,8 +92,9 @@ class LearnerSensitivityAuditTest {
         Channel channel = Channel.privateChannel("critic", recording(privatizer, releases),
                 PrivacyLedger.of(BasicAccountant::new, 0), NoiseSource.seeded(77));
         DpcMarlA2c learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(AGENTS),
-                new A2cSettings(5e-2, 5e-2, 10, 0.95, 16, 0.01, 40, 1.0, false, A2cAdvantage.N_STEP), ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN,
-                channel, initialise, policy, TrialMetrics.discarding());
+                A2cSettings.builder().actorLearningRate(5e-2).criticLearningRate(5e-2).rollout(10).gamma(0.95)
+                        .hidden(16).entropyWeight(0.01).rewardScale(1.0).build(),
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, channel, initialise, policy, TrialMetrics.discarding());
         ToyTrackingEnvironment.train(environment, learner, 10, 3);
         return releases;
     }

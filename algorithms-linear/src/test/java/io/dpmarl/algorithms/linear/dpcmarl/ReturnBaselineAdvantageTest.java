@@ -21,7 +21,8 @@ class ReturnBaselineAdvantageTest {
     private static final double TOLERANCE = 1e-12;
 
     private static A2cAgent agent(A2cAdvantage advantage) {
-        A2cSettings settings = new A2cSettings(1e-3, 1e-3, 4, 0.9, 1, 0, 40, 1.0, false, advantage);
+        A2cSettings settings = A2cSettings.builder().actorLearningRate(1e-3).criticLearningRate(1e-3).rollout(4)
+                .gamma(0.9).hidden(1).entropyWeight(0).rewardScale(1.0).advantage(advantage).build();
         A2cAgent agent = new A2cAgent(settings, 1, 2, 0, new SplittableRandom(3));
         agent.actor().setParameters(new double[] {0, 0, 0, 0, 0, 0, 0, Math.log(3)});
         agent.critic().setParameters(new double[] {0, 1, 3, 1, 1, 0, 1, 0});

@@ -33,8 +33,8 @@ class TruncationBootstrapTest {
     private static final double BOOTSTRAP_LOSS = 0.5 * (2 - 2.8) * (2 - 2.8);
 
     private static double criticLoss(boolean bootstrapTruncated, boolean terminated, boolean truncated) {
-        A2cSettings settings = new A2cSettings(1e-3, 1e-3, 1, 0.9, 1, 0, 40, 1.0, false, A2cAdvantage.N_STEP,
-                bootstrapTruncated);
+        A2cSettings settings = A2cSettings.builder().actorLearningRate(1e-3).criticLearningRate(1e-3).rollout(1)
+                .gamma(0.9).hidden(1).entropyWeight(0).rewardScale(1.0).bootstrapTruncated(bootstrapTruncated).build();
         EnvironmentInfo info = new EnvironmentInfo("one-state", 1,
                 List.of(new Space.Box(new double[] {-1}, new double[] {1})), List.of(new Space.Discrete(2)), 10,
                 GameType.finite(GameType.Utility.COOPERATIVE));
