@@ -37,4 +37,12 @@ public interface Learner {
 
     /** The current policy (for a self-play learner: its output policy). */
     Policy policy();
+
+    /**
+     * Releases what the learner holds beyond the trial (for example worker threads); the pipeline calls it when a
+     * run ends, normally or not. The learner must still answer {@link #policy()} and {@link #act} afterwards (on
+     * the calling thread). Nothing by default.
+     */
+    default void close() {
+    }
 }

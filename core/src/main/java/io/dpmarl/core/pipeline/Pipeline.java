@@ -88,8 +88,16 @@ public final class Pipeline {
         run(trial, Schedule.episodes(episodes));
     }
 
-    /** Runs the schedule under {@code trial}. */
+    /** Runs the schedule under {@code trial}, then closes the learner ({@link Learner#close()}), even on failure. */
     public void run(TrialId trial, Schedule schedule) {
+        try {
+            runSchedule(trial, schedule);
+        } finally {
+            learner.close();
+        }
+    }
+
+    private void runSchedule(TrialId trial, Schedule schedule) {
         Objects.requireNonNull(trial, "trial");
         metrics.begin(trial);
         privacy.begin(trial);

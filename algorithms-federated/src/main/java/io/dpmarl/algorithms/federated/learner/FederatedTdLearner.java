@@ -6,8 +6,6 @@ import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
-import io.dpmarl.core.pipeline.Schedule;
-import java.util.Optional;
 
 /**
  * Federated TD(lambda) (paper "Differentially private federated temporal difference learning", Algorithms 1 and
@@ -20,10 +18,8 @@ import java.util.Optional;
  * {@code costs_clipped} (clips so far over all workers). Privacy: that of the team's downlink stream (event-level
  * central DP of the broadcast, none for the uplink).
  *
- * <p>Given the run's schedule, the learner closes its team (stopping a multi-threaded team's helper threads) at
- * the end of the schedule's last episode: after round T of a schedule of T steps, or after the last of a schedule
- * of episodes. The pipeline has no end-of-trial call, so this is where a trial's threads end; a closed team still
- * computes the same bits on the calling thread, should it be used afterwards.
+ * <p>{@link #close()} (called by the pipeline when a run ends) closes the team, stopping a multi-threaded team's
+ * helper threads; a closed team still computes the same bits on the calling thread, should it be used afterwards.
  */
 public final class FederatedTdLearner implements Learner {
     /** Metric name of the number of costs clipped to [-R, R] so far. */
@@ -32,22 +28,12 @@ public final class FederatedTdLearner implements Learner {
     private final FederatedTdLambda team;
     private final int numAgents;
     private final TrialMetrics metrics;
-    private final Optional<Schedule> schedule;
 
-    /** A learner driving the given team, recording to {@code metrics}; the caller closes the team. */
+    /** A learner driving the given team, recording to {@code metrics}. */
     public FederatedTdLearner(FederatedTdLambda team, TrialMetrics metrics) {
-        this(team, metrics, Optional.empty());
-    }
-
-    /**
-     * A learner driving the given team, recording to {@code metrics}, that closes the team at the end of the
-     * schedule's last episode (when a schedule is given).
-     */
-    public FederatedTdLearner(FederatedTdLambda team, TrialMetrics metrics, Optional<Schedule> schedule) {
         this.team = team;
         this.numAgents = team.weights().size();
         this.metrics = metrics;
-        this.schedule = schedule;
     }
 
     /** The team (parameters, consensus error, broadcast). */
@@ -73,13 +59,12 @@ public final class FederatedTdLearner implements Learner {
     @Override
     public void endEpisode(int episode) {
         metrics.record(COSTS_CLIPPED, team.clippedCosts());
-        if (schedule.isPresent() && isLast(schedule.get(), episode)) {
-            team.close();
-        }
     }
 
-    private boolean isLast(Schedule run, int episode) {
-        return run.unit() == Schedule.Unit.STEPS ? team.rounds() >= run.length() : episode + 1L >= run.length();
+    /** Closes the team: its helper threads end (results are unchanged; later rounds run on the calling thread). */
+    @Override
+    public void close() {
+        team.close();
     }
 
     @Override

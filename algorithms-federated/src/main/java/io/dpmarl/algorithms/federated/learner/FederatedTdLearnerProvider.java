@@ -43,7 +43,7 @@ import java.util.Optional;
  * the environment declares (refused otherwise).
  *
  * <p>{@code threads} splits each round over that many threads (the caller and {@code threads - 1} helpers) with
- * byte-identical results at any thread count; the learner stops the helpers at the end of the schedule.
+ * byte-identical results at any thread count; the learner stops the helpers when the pipeline closes it.
  */
 @AutoService(PluginProvider.class)
 public final class FederatedTdLearnerProvider implements PluginProvider<Learner> {
@@ -133,7 +133,7 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
         }
         FederatedTdLambda team = new FederatedTdLambda(structure.features(), structure.weights(), parameters,
                 costBound, new double[agents * features], downlink, params.integer("threads"));
-        return new FederatedTdLearner(team, context.metrics(), context.schedule());
+        return new FederatedTdLearner(team, context.metrics());
     }
 
     /** T: the schedule's steps (one round per environment step). */
