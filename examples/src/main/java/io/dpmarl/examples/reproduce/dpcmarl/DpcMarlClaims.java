@@ -142,15 +142,7 @@ final class DpcMarlClaims {
                 "fixed controller " + format(DpcMarlRun.mean(fixed)) + " ± " + format(DpcMarlRun.std(fixed))
                         + "; learned ConsensusMARL " + format(DpcMarlRun.mean(run.finals())) + " ± "
                         + format(DpcMarlRun.std(run.finals())) + "; per seed learned - fixed "
-                        + perSeed(differences(run.finals(), fixed))));
-    }
-
-    private static List<Double> differences(List<Double> a, List<Double> b) {
-        List<Double> out = new ArrayList<>();
-        for (int k = 0; k < Math.min(a.size(), b.size()); k++) {
-            out.add(a.get(k) - b.get(k));
-        }
-        return out;
+                        + perSeed(run.gainsOverFixedController())));
     }
 
     /** The per-seed values, comma-separated (a seed left in a crash-like basin shows as a negative gain). */

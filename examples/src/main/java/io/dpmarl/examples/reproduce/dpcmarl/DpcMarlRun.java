@@ -107,8 +107,17 @@ record DpcMarlRun(Map<Integer, TreeMap<Long, Double>> evaluation, Map<Integer, T
 
     /** Per trial: learned final minus random final over the same evaluation points. */
     List<Double> pairedGains() {
+        return gainsOver(random);
+    }
+
+    /** Per trial: learned final minus the fixed controller's final (empty if the run did not record it). */
+    List<Double> gainsOverFixedController() {
+        return fixed.isEmpty() ? List.of() : gainsOver(fixed);
+    }
+
+    private List<Double> gainsOver(Map<Integer, TreeMap<Long, Double>> referenceSeries) {
         List<Double> learned = finals(evaluation);
-        List<Double> reference = finals(random);
+        List<Double> reference = finals(referenceSeries);
         List<Double> gains = new ArrayList<>();
         for (int k = 0; k < learned.size(); k++) {
             gains.add(learned.get(k) - reference.get(k));
