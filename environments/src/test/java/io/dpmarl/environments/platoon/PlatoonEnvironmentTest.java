@@ -83,6 +83,56 @@ class PlatoonEnvironmentTest {
         assertEquals(-1665.25, result.rewards()[1], TOLERANCE);
     }
 
+    /**
+     * At the catch-up start every action with a gain saturates vehicle 2's acceleration, so a learner cannot tell
+     * (0, 0.5), (0.5, 0) and (0.5, 0.5) apart there: (0, 0.5) gives 0.5 (15 - 10) = 2.5, (0.5, 0) gives
+     * 0.5 (V(60) - 10) = 10 -> 2.5 and (0.5, 0.5) 12.5 -> 2.5. The step is the full-gain one above for each.
+     */
+    @Test
+    void catchUpStartSaturatesEveryActionWithAGain() {
+        for (int action = 1; action <= 3; action++) {
+            PlatoonEnvironment environment = catchUp(true);
+            int[] actions = new int[8];
+            Arrays.fill(actions, 3);
+            actions[1] = action;
+            StepResult result = environment.step(actions);
+            assertEquals(2.5, environment.acceleration(1), TOLERANCE, "action " + action);
+            assertEquals(10.25, environment.speed(1), TOLERANCE, "action " + action);
+            assertEquals(60.4875, environment.headway(1), TOLERANCE, "action " + action);
+            assertEquals(-1662.42515625, result.rewards()[1], TOLERANCE, "action " + action);
+        }
+    }
+
+    /**
+     * Once vehicle 2 has matched its leader's speed, only the OVM term moves it: with v = 15 and h = 60,
+     * (0, 0.5) gives u = 0 and (0.5, 0.5) gives 0.5 (30 - 15) = 7.5 -> 2.5. One step of the latter changes the
+     * step reward by 0.31 out of 1600 (the headway term falls by 40^2 - 39.9875^2 = 0.99984, the speed and
+     * control terms add 0.25^2 + 0.1 * 2.5^2 = 0.6875): the gain of closing the gap comes only later, so the true
+     * difference between these two actions' values at such a state is small against a critic's error.
+     */
+    @Test
+    void catchUpAtMatchedSpeedOnlyTheOptimalVelocityTermActs() {
+        double[] headways = {20, 60, 20, 20, 20, 20, 20, 20};
+        double[] speeds = new double[8];
+        Arrays.fill(speeds, 15);
+        int[] actions = new int[8];
+        Arrays.fill(actions, 1);
+        PlatoonEnvironment speedMatching = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
+        speedMatching.resetTo(headways, speeds, constantLeader(15));
+        double matching = speedMatching.step(actions).rewards()[1];
+        assertEquals(0, speedMatching.acceleration(1), 0);
+        assertEquals(60, speedMatching.headway(1), TOLERANCE);
+        assertEquals(-1600, matching, TOLERANCE); // -(40^2 + 0^2 + 0)
+        actions[1] = 3;
+        PlatoonEnvironment closing = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
+        closing.resetTo(headways, speeds, constantLeader(15));
+        double closingReward = closing.step(actions).rewards()[1];
+        assertEquals(2.5, closing.acceleration(1), TOLERANCE);
+        // h' = 60 + 0.05 (15 + 15 - 15 - 15.25) = 59.9875; r = -(39.9875^2 + 0.25^2 + 0.625)
+        assertEquals(59.9875, closing.headway(1), TOLERANCE);
+        assertEquals(-(39.9875 * 39.9875 + 0.0625 + 0.625), closingReward, TOLERANCE);
+    }
+
     @Test
     void safetyTermOnlyInTraining() {
         double[] headways = {20, 8, 20, 20, 20, 20, 20, 20};
