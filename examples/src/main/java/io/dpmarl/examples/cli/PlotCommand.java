@@ -2,6 +2,7 @@ package io.dpmarl.examples.cli;
 
 import io.dpmarl.core.experiment.AggregateRow;
 import io.dpmarl.core.experiment.Aggregator;
+import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.MetricsCsv;
 import io.dpmarl.core.experiment.PlotItem;
 import io.dpmarl.core.experiment.Plotter;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dpmarl plot <run-dir> [--metric M]... [--log-x] [--log-y] [--smooth N]}: redraws the figures of a run directory
- * from its {@code aggregate.csv} (or, if absent, from {@code metrics.csv}) into {@code <run-dir>/plots/}.
+ * from its {@code aggregate.csv} (or, if absent, from {@code metrics.csv}) into {@code <run-dir>/plots/}. Without
+ * {@code --metric} it draws the figures the run's spec asked for (overlays included, read from {@code config.json}
+ * when the directory has one) and then every other recorded metric on its own.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = "Redraw the plots (PNG and SVG, mean and 95%% band) of a run directory from aggregate.csv.")
@@ -32,7 +35,7 @@ final class PlotCommand implements Callable<Integer> {
     Path directory;
 
     @Option(names = "--metric", paramLabel = "M", description = "Metric to plot, or an overlay 'a + b' drawn as one"
-            + " figure (repeatable; default: every metric).")
+            + " figure (repeatable; default: the spec's figures, then every other metric).")
     List<String> metrics = new ArrayList<>();
 
     @Option(names = "--log-x", description = "Logarithmic x axis.")
@@ -56,7 +59,7 @@ final class PlotCommand implements Callable<Integer> {
         } else {
             throw new IllegalArgumentException("run directory '" + directory + "' has no aggregate.csv or metrics.csv");
         }
-        List<String> names = metrics.isEmpty() ? Plotter.metricNames(rows) : metrics;
+        List<String> names = metrics.isEmpty() ? defaultFigures(rows) : metrics;
         PrintWriter out = spec.commandLine().getOut();
         for (String metric : names) {
             var request = Plotter.defaultRequest(PlotItem.parse(metric));
@@ -67,5 +70,28 @@ final class PlotCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * The spec's figures whose metrics were all recorded, in the spec's order, then each recorded metric that no
+     * such figure shows alone.
+     */
+    private List<String> defaultFigures(List<AggregateRow> rows) {
+        List<String> recorded = Plotter.metricNames(rows);
+        List<String> figures = new ArrayList<>();
+        if (Files.isRegularFile(directory.resolve("config.json"))) {
+            for (String plot : ExperimentSpec.ofRun(directory).plots()) {
+                List<String> parts = PlotItem.parse(plot).metrics();
+                if (recorded.containsAll(parts)) {
+                    figures.add(String.join(" + ", parts));
+                }
+            }
+        }
+        for (String metric : recorded) {
+            if (!figures.contains(metric)) {
+                figures.add(metric);
+            }
+        }
+        return figures;
     }
 }

@@ -69,4 +69,22 @@ class OverlayPlotsCliTest {
         assertEquals(2, bad.code());
         assertEquals(1, bad.err().strip().lines().count(), bad.err());
     }
+
+    @Test
+    void plotWithoutMetricRedrawsTheSpecsOverlayAndEveryMetric(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--out", out.toString(), "--no-plots",
+                "--set", "episodes=5", "--set", "plots=return_agent_0 + return_agent_1");
+        assertEquals(0, result.code(), result.err());
+        Cli.Result plot = Cli.run("plot", out.toString());
+        assertEquals(0, plot.code(), plot.err());
+        List<String> drawn = plot.out().lines().map(line -> Path.of(line).getFileName().toString()).toList();
+        // the spec's overlay first, then each recorded metric alone (the loop's and the smoke learner's)
+        assertEquals(List.of("return_agent_0--return_agent_1.png", "return_agent_0--return_agent_1.svg"),
+                drawn.subList(0, 2));
+        for (String metric : List.of("episode_return", "epsilon_spent", "return_agent_0", "return_agent_1")) {
+            assertTrue(drawn.contains(metric + ".svg"), metric + " in " + drawn);
+        }
+        assertEquals(drawn.size(), drawn.stream().distinct().count(), "no figure drawn twice: " + drawn);
+    }
 }
