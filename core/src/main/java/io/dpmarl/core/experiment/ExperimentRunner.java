@@ -201,6 +201,15 @@ public final class ExperimentRunner {
      */
     public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log)
             throws IOException {
+        return merge(plan, directory, log, true);
+    }
+
+    /**
+     * As {@link #merge(ExperimentPlan, Path, java.util.function.Consumer)}, drawing the spec's plots only if
+     * {@code plots} is true (the CSV files and the report are always written).
+     */
+    public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log,
+                            boolean plots) throws IOException {
         if (!Files.isRegularFile(directory.resolve("config.json"))) {
             throw new IllegalArgumentException(directory + " is not a dpmarl run directory (no config.json)");
         }
@@ -211,7 +220,8 @@ public final class ExperimentRunner {
                     + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
                     + directory + ")");
         }
-        List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory, RunOptions.of(directory, 1, log)));
+        List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory,
+                RunOptions.of(directory, 1, log).withPlots(plots)));
         files.add(ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl run " + plan.spec().name(),
                 Optional.empty(), List.of(directory), Optional.of(registry)));
         return files;

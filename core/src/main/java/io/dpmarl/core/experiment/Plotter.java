@@ -11,8 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Draws figures from aggregated metrics, headless (XChart): one series per experiment (per metric and experiment
- * when a figure overlays several metrics, see {@link PlotItem}), the mean as a line and the
+ * Draws figures from aggregated metrics, headless (dpmarl's own SVG and PNG painter): one series per experiment
+ * (per metric and experiment when a figure overlays several metrics, see {@link PlotItem}), the mean as a line and the
  * 95% t-confidence band as a shaded polygon, written as PNG and SVG, with a caption that says what line and band
  * are and over how many seeds. Figures are always drawn from {@link AggregateRow}s (that is, from
  * {@code aggregate.csv}), never from a learner's memory, so {@code dpmarl plot} can redraw them from a finished run

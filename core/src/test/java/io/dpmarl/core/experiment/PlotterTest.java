@@ -20,7 +20,7 @@ class PlotterTest {
 
     @Test
     void logarithmicAxesLeaveOutWhatTheyCannotShow(@TempDir Path directory) throws Exception {
-        // Step 0, a zero mean, a negative lower end and a wholly negative series would make XChart refuse a log axis.
+        // Step 0, a zero mean, a negative lower end and a wholly negative series would break a log axis.
         List<Path> files = Plotter.draw(ROWS, new PlotRequest("log", "Regret", "regret", "episode", "regret", true,
                 true), directory);
         assertEquals(List.of(directory.resolve("log.png"), directory.resolve("log.svg")), files);

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * {@code dpmarl list [--kind KIND]}: every discovered plugin of each kind with its description and its
  * parameters (type, default, accepted range; nested plugin parameters show as {@code <privatizer plugin>}),
  * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...), and the metrics a plugin
- * declares it records. Kept free of Guice, Jackson and XChart so that it starts
+ * declares it records. Kept free of Guice, Jackson and the plotting classes so that it starts
  * fast.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,

@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl merge RUN_DIR}: assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots
+ * {@code dpmarl merge RUN_DIR [--no-plots]}: assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots
  * of a run whose trials were run by {@code dpmarl run --shard i/n}, from the plan rebuilt out of its
  * {@code config.json}. Refused (exit 2, nothing written) while a trial is missing.
  */
@@ -31,6 +32,9 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "Run directory written by dpmarl run --shard.")
     Path directory;
 
+    @Option(names = "--no-plots", description = "Write the CSV files and the report only, no figures.")
+    boolean noPlots;
+
     @Override
     public Integer call() throws IOException {
         ExperimentSpec experiment = ExperimentSpec.ofRun(directory);
@@ -39,7 +43,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> files = new ExperimentRunner(parent.registry()).merge(plan, directory, line -> {
             stderr.println(line);
             stderr.flush();
-        });
+        }, !noPlots);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("merged " + experiment.name() + ": " + plan.experiments().size() + " experiment(s) x "
                 + plan.trialSeeds().size() + " trials");
