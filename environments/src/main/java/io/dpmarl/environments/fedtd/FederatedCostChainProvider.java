@@ -57,6 +57,11 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
             case "none" -> FeatureScaling.NONE;
             default -> FeatureScaling.UNIT_MAX_ROW_NORM;
         };
+        if (params.integer("states") < params.integer("features")) {
+            throw new IllegalArgumentException("federated-cost-chain: parameter 'states' must be in [features = "
+                    + params.integer("features") + ", inf) for a full-rank feature matrix, got "
+                    + params.integer("states"));
+        }
         FederatedCostModel model = RandomFederatedCostChain.generate(params.integer("agents"),
                 params.integer("states"), params.integer("features"), scaling, params.real("gamma"),
                 params.real("lambda"), new SplittableRandom(params.longValue("model-seed")));
