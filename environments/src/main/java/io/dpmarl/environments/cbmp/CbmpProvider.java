@@ -47,7 +47,7 @@ public final class CbmpProvider implements PluginProvider<Environment> {
     public ParamSpec parameters() {
         return ParamSpec.of(
                 Param.integer("agents", "number of citizens N (at least 3 with graph=watts-strogatz)").atLeast(2)
-                        .withDefault(20),
+                        .atMost(100_000).withDefault(20),
                 Param.longValue("model-seed", "seed of P and the mean rewards").withDefault(0L),
                 Param.real("gamma", "discount factor").atLeast(0).below(1).withDefault(0.7),
                 Param.real("reward-variance", "variance of each reward around its mean").atLeast(0).finite()

@@ -104,14 +104,49 @@ class ParameterRangeAuditTest {
     }
 
     @Test
+    void sizesThatCannotBeBuiltAreRefusedBeforeTheRunStarts(@TempDir Path directory) throws IOException {
+        // before: each of these passed the range check and ran out of memory (exit 1) or ran for minutes
+        Path nash = spec(directory, "random-zero-sum(S=2, A=2, B=2, H=2)", "dp-nash-vi",
+                "nashvi-central-counts(epsilon=1)", "basic", "schedule:\n  episodes: 2\n", "[]");
+        Cli.assertBadRun(directory, nash, List.of("environment.S=200000000"), "random-zero-sum: parameters S, A, B"
+                + " and H must give H S^2 A B in [1, 16777216] (the dense transition tables), got 320000000000000000"
+                + " for S=200000000, A=2, B=2, H=2");
+        Cli.assertBadRun(directory, nash, List.of("environment=riverswim(H=100001)"),
+                "riverswim: parameter 'H' must be in [1, 100000], got 100001");
+        Path chain = spec(directory, "federated-cost-chain(agents=3, states=4, features=2)", "federated-td(noise=none)",
+                "none", "rdp", "schedule:\n  steps: 20\n  step-limit: 10\n", "[]");
+        Cli.assertBadRun(directory, chain, List.of("environment.states=1025"),
+                "federated-cost-chain: parameter 'states' must be in [1, 1024], got 1025");
+        Cli.assertBadRun(directory, cbmp(directory, "[]"), List.of("environment.agents=100001"),
+                "cbmp: parameter 'agents' must be in [2, 100000], got 100001");
+        Path sysadmin = spec(directory, "sysadmin(horizon=50)", "planned-execution(planner=max-reach(entropy=0.001))",
+                "none", "basic", "schedule:\n  episodes: 2\n", "[]");
+        Cli.assertBadRun(directory, sysadmin, List.of("environment.initial=0000001"),
+                "sysadmin: parameter 'initial' must list 1 to 6 servers (the joint model has 4^servers states), got 7");
+    }
+
+    @Test
+    void sysadminRefusesAnInitialStateThatAlreadyEndsTheGame(@TempDir Path directory) throws IOException {
+        // before: refused only inside the trial, after the run directory was made, on two lines of stderr
+        Path sysadmin = spec(directory, "sysadmin(horizon=50)", "planned-execution(planner=max-reach(entropy=0.001))",
+                "none", "basic", "schedule:\n  episodes: 2\n", "[]");
+        String message = "sysadmin: parameter 'initial' must not be a target or avoid state (not every server"
+                + " nominal, at most 2 in repair and at most 2 offline), got '";
+        Cli.assertBadRun(directory, sysadmin, List.of("environment.initial=0000"), message + "0000'");
+        Cli.assertBadRun(directory, sysadmin, List.of("environment.initial=3330"), message + "3330'");
+    }
+
+    @Test
     void listShowsTheRangesThatAreEnforced() {
         Cli.Result list = Cli.run("list");
         assertEquals(0, list.code(), list.err());
         assertTrue(list.out().contains("n (integer, default 2, [1, 6]): number of agents"), "network-mdp n");
         assertTrue(list.out().contains("epsilon (real, required, (0, inf)): privacy budget of one release (below 1"
                 + " with calibration=classic)"), "gaussian epsilon");
-        assertTrue(list.out().contains("agents (integer, default 20, [2, inf)): number of citizens N (at least 3"
+        assertTrue(list.out().contains("agents (integer, default 20, [2, 100000]): number of citizens N (at least 3"
                 + " with graph=watts-strogatz)"), "cbmp agents");
+        assertTrue(list.out().contains("initial (string, default 0001, any string): initial server states, one digit"
+                + " per server (1 to 6 servers)"), "sysadmin initial");
         assertTrue(list.out().contains("bonus-scale (real, default 1.0, [0, inf)): the absolute constant c of beta"
                 + " (above 0 for the theorem and eq19 forms)"), "ma-ldp bonus-scale");
     }
