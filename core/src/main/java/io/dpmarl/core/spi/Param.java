@@ -110,10 +110,13 @@ public record Param(String name, ParamType type, String description, Optional<Ob
         return new Param(name, type, description, defaultValue, min, minInclusive, bound, true, choices, pluginKind);
     }
 
-    /** Rejects infinite values (a finite epsilon, a finite scale). */
+    /**
+     * Rejects infinite values of either sign (a finite epsilon, a finite scale, a finite reward bound): an unbounded
+     * end of the range becomes open, as {@link #range()} shows it.
+     */
     public Param finite() {
-        return new Param(name, type, description, defaultValue, min, minInclusive,
-                max == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY : max,
+        return new Param(name, type, description, defaultValue, min,
+                min == Double.NEGATIVE_INFINITY ? false : minInclusive, max,
                 max == Double.POSITIVE_INFINITY ? false : maxInclusive, choices, pluginKind);
     }
 

@@ -46,7 +46,8 @@ public final class CbmpProvider implements PluginProvider<Environment> {
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.integer("agents", "number of citizens N").atLeast(2).withDefault(20),
+                Param.integer("agents", "number of citizens N (at least 3 with graph=watts-strogatz)").atLeast(2)
+                        .atMost(100_000).withDefault(20),
                 Param.longValue("model-seed", "seed of P and the mean rewards").withDefault(0L),
                 Param.real("gamma", "discount factor").atLeast(0).below(1).withDefault(0.7),
                 Param.real("reward-variance", "variance of each reward around its mean").atLeast(0).finite()
@@ -72,9 +73,10 @@ public final class CbmpProvider implements PluginProvider<Environment> {
     @Override
     public Environment create(Params params, PluginContext context) {
         int agents = params.integer("agents");
+        GraphFamily family = GraphFamily.parse("graph", params.string("graph"));
+        checkGraph(family, agents, params.integer("degree"));
         CbmpModel model = CbmpModel.generate(agents, params.real("gamma"), params.real("reward-variance"),
                 params.real("mean-low"), params.real("mean-high"), new SplittableRandom(params.longValue("model-seed")));
-        GraphFamily family = GraphFamily.parse("graph", params.string("graph"));
         double probability = family == GraphFamily.ERDOS_RENYI ? params.real("edge-probability")
                 : params.real("rewiring");
         GraphProcess graphs = GraphProcess.redrawn(family.generator(agents, params.integer("degree"), probability),
@@ -84,5 +86,29 @@ public final class CbmpProvider implements PluginProvider<Environment> {
                 ? CbmpEnvironment.ActionRule.MAJORITY : CbmpEnvironment.ActionRule.COMMON;
         return new CbmpEnvironment(model, graphs, rule, params.string("restart").equals("continue"),
                 params.toSpec());
+    }
+
+    /**
+     * Refuses an agent count or degree the graph family cannot build, in the terms of this plugin's parameters:
+     * Watts-Strogatz needs at least 3 agents and an even degree in [2, agents - 1]; Barabasi-Albert adds
+     * max(1, degree / 2) edges per new agent, so it needs more agents than that.
+     */
+    static void checkGraph(GraphFamily family, int agents, int degree) {
+        if (family == GraphFamily.WATTS_STROGATZ) {
+            if (agents < 3) {
+                throw new IllegalArgumentException("cbmp: parameter 'agents' must be in [3, inf) for graph="
+                        + "watts-strogatz, got " + agents + " (use graph=path, ring or complete for 2 agents)");
+            }
+            if (degree % 2 != 0 || degree >= agents) {
+                throw new IllegalArgumentException("cbmp: parameter 'degree' must be an even number in [2, "
+                        + (agents - 1) + "] for graph=watts-strogatz with agents=" + agents + ", got " + degree);
+            }
+        } else if (family == GraphFamily.BARABASI_ALBERT) {
+            int edgesPerAgent = Math.max(1, degree / 2);
+            if (agents <= edgesPerAgent) {
+                throw new IllegalArgumentException("cbmp: parameter 'agents' must be in [" + (edgesPerAgent + 1)
+                        + ", inf) for graph=barabasi-albert with degree=" + degree + ", got " + agents);
+            }
+        }
     }
 }

@@ -41,9 +41,12 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.integer("agents", "number of worker agents N").atLeast(1).withDefault(20),
-                Param.integer("states", "number of states S (at least features)").atLeast(1).withDefault(20),
-                Param.integer("features", "number of features K").atLeast(1).withDefault(10),
+                Param.integer("agents", "number of worker agents N").atLeast(1).atMost(100_000)
+                        .withDefault(20),
+                Param.integer("states", "number of states S (at least features)").atLeast(1)
+                        .atMost(1024).withDefault(20),
+                Param.integer("features", "number of features K").atLeast(1).atMost(256)
+                        .withDefault(10),
                 Param.longValue("model-seed", "seed of P, the mean costs and the features").withDefault(0L),
                 Param.string("scaling", "feature scaling", "unit", "strict", "none").withDefault("unit"),
                 Param.real("gamma", "discount (strict scaling only)").above(0).below(1).withDefault(0.9),
@@ -57,6 +60,11 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
             case "none" -> FeatureScaling.NONE;
             default -> FeatureScaling.UNIT_MAX_ROW_NORM;
         };
+        if (params.integer("states") < params.integer("features")) {
+            throw new IllegalArgumentException("federated-cost-chain: parameter 'states' must be in [features = "
+                    + params.integer("features") + ", inf) for a full-rank feature matrix, got "
+                    + params.integer("states"));
+        }
         FederatedCostModel model = RandomFederatedCostChain.generate(params.integer("agents"),
                 params.integer("states"), params.integer("features"), scaling, params.real("gamma"),
                 params.real("lambda"), new SplittableRandom(params.longValue("model-seed")));

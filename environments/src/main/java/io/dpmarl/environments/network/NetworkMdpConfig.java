@@ -30,6 +30,11 @@ public record NetworkMdpConfig(int agents, int intermediate, int blockSize, doub
                                double rewardGoal, int horizon) {
     /** The largest number of states times joint actions the dense exact model stores. */
     static final long MAX_STATE_ACTIONS = 1L << 20;
+    /**
+     * The largest number of entries {@code states * joint actions * states} of the dense kernel the exact model
+     * stores (2^26 doubles, 512 MiB): n = 6 agents fit with q = 1 and d = 2, n = 7 never does.
+     */
+    static final long MAX_DENSE_ENTRIES = 1L << 26;
 
     public NetworkMdpConfig {
         Checks.atLeast("agents", agents, 1);
@@ -59,6 +64,11 @@ public record NetworkMdpConfig(int agents, int intermediate, int blockSize, doub
             throw new IllegalArgumentException("(q+2)^n * 2^(n(d-1)) must be in [1, " + MAX_STATE_ACTIONS
                     + "], got " + (long) (states * actions) + " for n=" + agents + ", q=" + intermediate + ", d="
                     + blockSize);
+        }
+        if (states * actions * states > MAX_DENSE_ENTRIES) {
+            throw new IllegalArgumentException("network-mdp: parameters n, q and d must give (q+2)^(2n) * 2^(n(d-1))"
+                    + " in [1, " + MAX_DENSE_ENTRIES + "] (the dense exact kernel), got " + (long) (states * actions
+                    * states) + " for n=" + agents + ", q=" + intermediate + ", d=" + blockSize);
         }
         stay = stay.clone();
         forward = forward.clone();

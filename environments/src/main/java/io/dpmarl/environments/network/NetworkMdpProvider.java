@@ -41,7 +41,7 @@ public final class NetworkMdpProvider implements PluginProvider<Environment> {
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.integer("n", "number of agents").atLeast(1).atMost(8).withDefault(2),
+                Param.integer("n", "number of agents").atLeast(1).atMost(6).withDefault(2),
                 Param.integer("q", "intermediate nodes").atLeast(1).atMost(16).withDefault(1),
                 Param.integer("d", "feature block per agent (actions {-1,+1}^(d-1))").atLeast(2).atMost(8)
                         .withDefault(2),

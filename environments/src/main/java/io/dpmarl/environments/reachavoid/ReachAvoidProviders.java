@@ -77,6 +77,9 @@ public final class ReachAvoidProviders {
     @SuppressWarnings("rawtypes")
     @AutoService(PluginProvider.class)
     public static final class Servers implements PluginProvider<Environment> {
+        /** The most servers: 4^6 = 4096 joint states plan in under a minute; 7 exhaust a 1 GiB heap. */
+        public static final int MAX_SERVERS = 6;
+
         @Override
         public PluginKind kind() {
             return PluginKind.ENVIRONMENT;
@@ -96,8 +99,8 @@ public final class ReachAvoidProviders {
         @Override
         public ParamSpec parameters() {
             return ParamSpec.of(
-                    Param.string("initial", "initial server states, one digit per server: 0 nominal, 1 needs "
-                            + "repair, 2 in repair, 3 offline").withDefault("0001"),
+                    Param.string("initial", "initial server states, one digit per server (1 to " + MAX_SERVERS
+                            + " servers): 0 nominal, 1 needs repair, 2 in repair, 3 offline").withDefault("0001"),
                     Param.real("p-repair", "probability an in-repair server becomes nominal").atLeast(0).atMost(1)
                             .withDefault(0.9),
                     Param.real("p-unhealthy", "probability a nominal server needs repair").atLeast(0).atMost(1)
@@ -110,8 +113,31 @@ public final class ReachAvoidProviders {
 
         @Override
         public Environment create(Params params, PluginContext context) {
+            int[] initial = SysAdmin.parse(params.string("initial"));
+            if (initial.length > MAX_SERVERS) {
+                throw new IllegalArgumentException("sysadmin: parameter 'initial' must list 1 to " + MAX_SERVERS
+                        + " servers (the joint model has 4^servers states), got " + initial.length);
+            }
+            checkNotAbsorbing(params.string("initial"), initial);
             return SysAdmin.create(params.real("p-repair"), params.real("p-unhealthy"), params.real("p-down"), 2, 2,
-                    SysAdmin.parse(params.string("initial")), params.integer("horizon"));
+                    initial, params.integer("horizon"));
+        }
+
+        /** Refuses an initial state that already ends the game: all servers nominal (target) or an avoid state. */
+        private static void checkNotAbsorbing(String label, int[] initial) {
+            int nominal = 0;
+            int inRepair = 0;
+            int offline = 0;
+            for (int state : initial) {
+                nominal += state == 0 ? 1 : 0;
+                inRepair += state == 2 ? 1 : 0;
+                offline += state == 3 ? 1 : 0;
+            }
+            if (nominal == initial.length || inRepair > 2 || offline > 2) {
+                throw new IllegalArgumentException("sysadmin: parameter 'initial' must not be a target or avoid state"
+                        + " (not every server nominal, at most 2 in repair and at most 2 offline), got '" + label
+                        + "'");
+            }
         }
     }
 }

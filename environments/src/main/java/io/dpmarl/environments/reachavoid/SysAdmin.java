@@ -75,6 +75,10 @@ public final class SysAdmin {
 
     /** Parses a configuration label such as "0001" (one digit 0..3 per server, this encoding). */
     public static int[] parse(String label) {
+        if (label.isEmpty()) {
+            throw new IllegalArgumentException("initial must be digits 0..3, one per server (at least one server),"
+                    + " got ''");
+        }
         int[] states = new int[label.length()];
         for (int i = 0; i < states.length; i++) {
             states[i] = label.charAt(i) - '0';

@@ -17,6 +17,12 @@ public final class ZeroSumGameProviders {
     /** {@code random-zero-sum(S, A, B, H, seed)}: a random zero-sum Markov game with Dirichlet(1) kernels. */
     @AutoService(PluginProvider.class)
     public static final class RandomZeroSum implements PluginProvider<Environment> {
+        /**
+         * The most entries {@code H S^2 A B} of the dense transition tables: 2^24 doubles (128 MiB), so that a
+         * learner's count tables of the same shape fit beside them.
+         */
+        public static final long MAX_TRANSITION_ENTRIES = 1L << 24;
+
         @Override
         public PluginKind kind() {
             return PluginKind.ENVIRONMENT;
@@ -45,6 +51,14 @@ public final class ZeroSumGameProviders {
 
         @Override
         public Environment create(Params params, PluginContext context) {
+            double entries = (double) params.integer("H") * params.integer("S") * params.integer("S")
+                    * params.integer("A") * params.integer("B");
+            if (entries > MAX_TRANSITION_ENTRIES) {
+                throw new IllegalArgumentException("random-zero-sum: parameters S, A, B and H must give H S^2 A B in"
+                        + " [1, " + MAX_TRANSITION_ENTRIES + "] (the dense transition tables), got " + (long) entries
+                        + " for S=" + params.integer("S") + ", A=" + params.integer("A") + ", B="
+                        + params.integer("B") + ", H=" + params.integer("H"));
+            }
             return ZeroSumGames.random(params.integer("S"), params.integer("A"), params.integer("B"),
                     params.integer("H"), params.longValue("seed"));
         }
@@ -128,7 +142,8 @@ public final class ZeroSumGameProviders {
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.of(Param.integer("H", "horizon (steps per episode)").atLeast(1).withDefault(20));
+            return ParamSpec.of(Param.integer("H", "horizon (steps per episode)").atLeast(1).atMost(100_000)
+                    .withDefault(20));
         }
 
         @Override

@@ -69,7 +69,8 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.gaussianDelta(),
+        return ParamSpec.of(Param.real("epsilon", "privacy budget of one release (below 1 with calibration=classic)")
+                        .above(0).finite(), PrivatizerParams.gaussianDelta(),
                 PrivatizerParams.sensitivity("L2"),
                 Param.string("calibration", "sigma formula", "classic", "analytic").withDefault("classic"),
                 PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
@@ -77,6 +78,10 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
 
     @Override
     public Privatizer create(Params params, PluginContext context) {
+        if (params.string("calibration").equals("classic") && !(params.real("epsilon") < 1)) {
+            throw new IllegalArgumentException("gaussian: parameter 'epsilon' must be in (0, 1) with calibration="
+                    + "classic, got " + params.real("epsilon") + " (calibration=analytic takes any epsilon)");
+        }
         return create(params.real("epsilon"), params.real("delta"), params.real("sensitivity"),
                 GaussianCalibration.Kind.valueOf(params.string("calibration").toUpperCase(Locale.ROOT)),
                 params.integer("max-coordinates"), PrivatizerParams.neighbouring(params));

@@ -67,9 +67,10 @@ public final class FederatedTdCalibrator {
                 double sigma0 = GaussianMomentsBound.sigmaFor(epsilon, delta, 1, basis);
                 double inflation = 2 * Math.sqrt((double) rounds * dimension) * GAUSSIAN_GRID * sigma0 / basis;
                 if (!(inflation < 0.5)) {
-                    throw new IllegalArgumentException("T K must be small enough for the float-safe grid excess to be"
-                            + " absorbed (2 sqrt(T K) 2^-19 sigma_0/Delta_run < 0.5), got T = " + rounds + ", K = "
-                            + dimension);
+                    throw new IllegalArgumentException("epsilon = " + epsilon + " and delta = " + delta + " are too"
+                            + " small for T = " + rounds + " rounds of K = " + dimension + " features: the float-safe"
+                            + " grid excess 2 sqrt(T K) 2^-19 sigma_0/Delta_run must be in [0, 0.5), got " + inflation
+                            + " (raise epsilon or delta, or lower the steps or features)");
                 }
                 double sigma = sigma0 / (1 - inflation);
                 return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,

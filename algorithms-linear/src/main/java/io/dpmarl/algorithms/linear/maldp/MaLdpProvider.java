@@ -61,7 +61,8 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                         + "ma-ldp(mechanism=laplace, epsilon=0.1, calibration=paper-literal); none = non-private")
                         .withDefault(Param.NONE),
                 Param.string("bonus", "beta schedule", "auto", "theorem", "eq19", "non-private").withDefault("auto"),
-                Param.real("bonus-scale", "the absolute constant c of beta").atLeast(0).finite().withDefault(1.0),
+                Param.real("bonus-scale", "the absolute constant c of beta (above 0 for the theorem and eq19 forms)")
+                        .atLeast(0).finite().withDefault(1.0),
                 Param.real("noise-std", "per-entry noise std for eq19 / analysis-shift with a third-party privatizer "
                         + "(0: from the ma-ldp mechanism)").atLeast(0).finite().withDefault(0.0),
                 Param.real("fail-prob", "failure probability alpha").above(0).below(1).withDefault(0.1),

@@ -41,8 +41,8 @@ public final class QdEvaluatorProviders {
 
         @Override
         public ParamSpec parameters() {
-            return ParamSpec.of(Param.integer("tracked-agents", "how many agents' Q-values to record").atLeast(0)
-                    .withDefault(5), RecordAt.param());
+            return ParamSpec.of(Param.integer("tracked-agents", "how many agents' Q-values to record (every agent"
+                    + " when it exceeds the environment's agents)").atLeast(0).withDefault(5), RecordAt.param());
         }
 
         @Override
