@@ -153,9 +153,10 @@ public final class ExperimentRunner {
                         pool.shutdownNow();
                         awaitQuietly(pool);
                         Throwable cause = failed.getCause();
-                        options.log().accept(plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
-                                + taskIds.get(i).experiment() + "' failed; " + afterFailure(plan, directory, fresh,
-                                cause));
+                        String trial = plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
+                                + taskIds.get(i).experiment() + "' failed; ";
+                        afterFailure(plan, directory, fresh, cause).ifPresent(note -> options.log().accept(trial
+                                + note));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
                         }
@@ -240,21 +241,23 @@ public final class ExperimentRunner {
      * (nothing worth resuming); otherwise the complete trials are kept. A bad-input failure (an
      * {@link IllegalArgumentException}, for example a budget exceeded mid-run) repeats identically from the same
      * seeds, so {@code --resume} cannot help; any other failure may be transient and {@code --resume} continues.
+     * Empty when there is nothing to add to the exception's own message: bad input found before any trial completed
+     * of a fresh run, which leaves nothing behind, like bad input refused up front.
      */
-    private static String afterFailure(ExperimentPlan plan, Path directory, boolean fresh, Throwable cause)
-            throws IOException {
-        long complete = plan.experiments().size() * (long) plan.trialSeeds().size() - RunFiles.missingTrials(plan, directory);
+    private static Optional<String> afterFailure(ExperimentPlan plan, Path directory, boolean fresh,
+                                                 Throwable cause) throws IOException {
+        long complete = plan.experiments().size() * (long) plan.trialSeeds().size()
+                - RunFiles.missingTrials(plan, directory);
         boolean deterministic = cause instanceof IllegalArgumentException;
         if (fresh && complete == 0) {
             AtomicFiles.deleteTree(directory);
-            return "no trial was complete, so " + directory + " was removed" + (deterministic
-                    ? "; the failure repeats from the same seeds: fix the spec and run again"
-                    : "; run again");
+            return deterministic ? Optional.empty()
+                    : Optional.of("no trial was complete, so " + directory + " was removed; run again");
         }
-        return complete + " complete trial(s) are kept in " + directory + (deterministic
+        return Optional.of(complete + " complete trial(s) are kept in " + directory + (deterministic
                 ? "; the failure repeats from the same seeds, so --resume would fail the same way: fix the spec and "
                 + "start a new run"
-                : "; continue with --resume");
+                : "; continue with --resume"));
     }
 
     private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,

@@ -80,4 +80,16 @@ class PaperSpecsRunTest {
         assertTrue(result.err().contains("privacy budget exceeded"), result.err());
         assertFalse(Files.exists(out), "nothing is written");
     }
+
+    @Test
+    void aBudgetExceededInTheFirstTrialIsOneLineAndLeavesNothing(@TempDir Path directory) {
+        // smoke.yaml charges per release, so its budget is found short during the first trial, not up front
+        Path out = directory.resolve("overrun");
+        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--out", out.toString(), "--set",
+                "budget.epsilon=50", "--set", "budget.delta=1e-6");
+        assertEquals(2, result.code(), result.err());
+        assertEquals(1, result.err().strip().lines().count(), result.err());
+        assertTrue(result.err().startsWith("dpmarl: ") && result.err().contains("budget"), result.err());
+        assertFalse(Files.exists(out), "nothing is written");
+    }
 }
