@@ -2,6 +2,7 @@ package io.dpmarl.examples.cli;
 
 import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.ClaimsTarget;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.Reproduction;
 import io.dpmarl.core.spi.PluginKind;
@@ -100,20 +101,8 @@ final class ClaimsCommand implements Callable<Integer> {
         String target = experiment.claims().orElseThrow(() -> new IllegalArgumentException("the spec of " + directory
                 + " names no reproduction; add 'claims: <paper>/<bundled spec>' to it (for example "
                 + "claims: dp-nash-vi/rz-tiny) and run it again"));
-        int slash = target.indexOf('/');
-        String paper = target.substring(0, slash);
-        String name = target.substring(slash + 1);
-        Reproduction reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, paper);
-        boolean quick = reproduction.specs(false).stream().anyMatch(bundled -> bundled.name().equals(name));
-        if (!quick && reproduction.specs(true).stream().noneMatch(bundled -> bundled.name().equals(name))) {
-            List<String> known = new ArrayList<>();
-            for (boolean full : new boolean[] {false, true}) {
-                reproduction.specs(full).stream().map(BundledSpec::name).filter(n -> !known.contains(n))
-                        .forEach(known::add);
-            }
-            throw new IllegalArgumentException("reproduction '" + paper + "' has no bundled spec '" + name
-                    + "'; its specs: " + (known.isEmpty() ? "none" : String.join(", ", known)));
-        }
-        return Reproductions.claims(reproduction, Map.of(name, directory), quick, log);
+        ClaimsTarget resolved = ClaimsTarget.resolve(target, registry);
+        return Reproductions.claims(resolved.reproduction(), Map.of(resolved.spec(), directory), resolved.quick(),
+                log);
     }
 }

@@ -88,11 +88,20 @@ class ClaimsCommandTest {
                 noClaims.err());
         assertFalse(noClaims.err().strip().contains("\n"));
         assertFalse(Files.exists(run.resolve("claims.csv")));
+        // a claims key that could never be judged is refused when the run is planned, before anything is written
         Cli.Result unknownSpec = cli("run", Cli.smokeSpec().toString(), "--set", "claims=test-paper/huge", "--set",
                 "episodes=2", "--set", "trials=2", "--out", directory.resolve("huge").toString());
-        assertEquals(0, unknownSpec.code());
-        assertEquals("dpmarl: reproduction 'test-paper' has no bundled spec 'huge'; its specs: tiny",
-                cli("claims", directory.resolve("huge").toString()).err().strip());
+        assertEquals(2, unknownSpec.code());
+        assertEquals("dpmarl: claims: reproduction 'test-paper' has no bundled spec 'huge'; its specs: tiny",
+                unknownSpec.err().strip());
+        assertFalse(Files.exists(directory.resolve("huge")));
+        Cli.Result unknownPaper = cli("run", Cli.smokeSpec().toString(), "--set", "claims=no-such/spec", "--out",
+                directory.resolve("no-such").toString());
+        assertEquals(2, unknownPaper.code());
+        assertTrue(unknownPaper.err().startsWith("dpmarl: claims: unknown reproduction plugin 'no-such'"),
+                unknownPaper.err());
+        assertEquals(1, unknownPaper.err().strip().lines().count(), unknownPaper.err());
+        assertFalse(Files.exists(directory.resolve("no-such")));
         assertEquals(2, cli("claims", directory.resolve("missing").toString()).code());
         assertEquals(2, cli("reproduce", "no-such-paper", "--out", directory.resolve("r").toString()).code());
         assertFalse(Files.exists(directory.resolve("r")));
