@@ -38,6 +38,17 @@ class PrivatizerProvidersTest {
         return privatizer.release(input, NoiseSource.seeded(seed), PrivacyLedger.unaccounted(), LedgerKey.global());
     }
 
+    /** Classic calibration needs epsilon below 1 (its sigma formula is proved only there); analytic takes any. */
+    @Test
+    void gaussianEpsilonOfOneOrMoreNeedsTheAnalyticCalibration() {
+        assertEquals(new PrivacyGuarantee.ApproxDp(0.999, 1e-5), create("gaussian(epsilon=0.999, delta=1e-5)")
+                .guarantee());
+        assertEquals(new PrivacyGuarantee.ApproxDp(1, 1e-5),
+                create("gaussian(epsilon=1, delta=1e-5, calibration=analytic)").guarantee());
+        assertEquals(new PrivacyGuarantee.ApproxDp(2.5, 1e-5),
+                create("gaussian(epsilon=2.5, delta=1e-5, calibration=analytic)").guarantee());
+    }
+
     @Test
     void everyPrivatizerIsRegisteredAndNaiveNoiseIsNot() {
         Set<String> names = REGISTRY.list(PluginKind.PRIVATIZER).stream().map(PluginProvider::name)
@@ -63,6 +74,7 @@ class PrivatizerProvidersTest {
         "gaussian(epsilon=0.5, delta=-0.1)|delta|(0, 1)",
         "gaussian(epsilon=0, delta=1e-5)|epsilon|(0, inf)",
         "gaussian(epsilon=1.5, delta=1e-5, calibration=classic)|epsilon|(0, 1)",
+        "gaussian(epsilon=1, delta=1e-5)|epsilon|(0, 1) with calibration=classic",
         "gaussian(epsilon=0.5, delta=1e-5, sensitivity=-2)|sensitivity|(0, inf)",
         "gaussian(epsilon=0.5, delta=1e-5, calibration=magic)|calibration|classic, analytic",
         "gaussian-zcdp(rho=0)|rho|(0, inf)",
