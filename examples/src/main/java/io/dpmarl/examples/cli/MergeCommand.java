@@ -16,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl merge RUN_DIR [--no-plots]}: assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots
- * of a run whose trials were run by {@code dpmarl run --shard i/n}, from the plan rebuilt out of its
- * {@code config.json}. Refused (exit 2, nothing written) while a trial is missing.
+ * {@code dpmarl merge RUN_DIR [--no-plots]}: assembles {@code metrics.csv}, {@code privacy.csv},
+ * {@code aggregate.csv} and (unless {@code --no-plots}) the plots of a run whose trials were run by
+ * {@code dpmarl run --shard i/n}, from the plan rebuilt out of its {@code config.json}. Refused (exit 2, nothing
+ * written) while a trial is missing.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = "Assemble the aggregates of a run directory filled by sharded runs (dpmarl run --shard i/n).")
