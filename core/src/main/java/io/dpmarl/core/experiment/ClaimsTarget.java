@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * A spec's {@code claims} key resolved against the registry: the reproduction that judges the run, the bundled spec
- * whose claims apply, and whether that spec belongs to the quick setting. Checked when a run is planned, so a run
- * whose claims could never be evaluated is refused before anything is written, and read again by
- * {@code dpmarl claims}. Carries no privacy guarantee of its own.
+ * whose claims apply, and whether that spec belongs to the quick setting. {@code dpmarl run} resolves it before it
+ * writes anything, so a run whose claims could never be evaluated is refused, and {@code dpmarl claims} resolves it
+ * again to judge the run. Carries no privacy guarantee of its own.
  *
  * @param reproduction the reproduction plugin named before the slash
  * @param spec         the bundled spec named after it

@@ -18,8 +18,7 @@ import java.util.StringJoiner;
  * An experiment spec expanded over its grid and checked against the registry, before anything is
  * written: every grid point's components resolve (known plugins, known parameters, values in range) and
  * passes the {@link Preflight} checks (its pipeline assembles, so up-front budgets cover the schedule; the
- * accountant supports the privatizers' events; every plotted metric can be recorded), and a {@code claims} key names
- * a reproduction and one of its bundled specs ({@link ClaimsTarget}). Trial {@code i} of every experiment uses the seed
+ * accountant supports the privatizers' events; every plotted metric can be recorded). Trial {@code i} of every experiment uses the seed
  * {@code RandomStreams.of(seed).child("trial/" + i).seed()} (common random numbers across grid points).
  *
  * @param spec        the validated spec
@@ -71,7 +70,6 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
             }
             points = next;
         }
-        spec.claims().ifPresent(target -> ClaimsTarget.resolve(target, registry));
         List<Long> seeds = new ArrayList<>();
         RandomStreams root = RandomStreams.of(spec.seed());
         for (int trial = 0; trial < spec.trials(); trial++) {

@@ -1,5 +1,6 @@
 package io.dpmarl.examples.cli;
 
+import io.dpmarl.core.experiment.ClaimsTarget;
 import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
@@ -65,6 +66,8 @@ final class RunCommand implements Callable<Integer> {
                 : java.util.Optional.of(Shard.parse(shard));
         ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides);
         ExperimentPlan plan = ExperimentPlan.resolve(experiment, parent.registry());
+        // A claims key that dpmarl claims could never judge is refused now, before anything is written.
+        experiment.claims().ifPresent(target -> ClaimsTarget.resolve(target, parent.registry()));
         Path directory = out != null ? out : Path.of("runs", experiment.name());
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
