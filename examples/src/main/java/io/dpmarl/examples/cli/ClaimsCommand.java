@@ -1,6 +1,5 @@
 package io.dpmarl.examples.cli;
 
-import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimsTarget;
 import io.dpmarl.core.experiment.ExperimentSpec;
