@@ -4,6 +4,7 @@ import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -69,6 +70,9 @@ public final class Main {
             Thread.currentThread().setContextClassLoader(plugins);
             try {
                 return new CommandLine.RunLast().execute(parseResult);
+            } catch (OutOfMemoryError memory) {
+                List<CommandLine> invoked = parseResult.asCommandLineList();
+                return reportOutOfMemory(err, invoked.get(invoked.size() - 1).getCommandName(), memory);
             } finally {
                 Thread.currentThread().setContextClassLoader(previous);
             }
@@ -82,6 +86,10 @@ public final class Main {
                 err.println("dpmarl: " + oneLine(message(cause)));
                 err.flush();
                 return BAD_INPUT;
+            }
+            OutOfMemoryError memory = outOfMemory(exception);
+            if (memory != null) {
+                return reportOutOfMemory(err, command.getCommandName(), memory);
             }
             err.println("dpmarl: " + command.getCommandName() + " failed: " + oneLine(String.valueOf(cause)));
             err.flush();
@@ -102,6 +110,28 @@ public final class Main {
             }
             addHelp(sub);
         }
+    }
+
+    /** One line for a command that ran out of heap, with what to do about it; exit code {@link #FAILED}. */
+    private static int reportOutOfMemory(PrintWriter err, String command, OutOfMemoryError memory) {
+        err.println("dpmarl: " + command + " ran out of memory (" + oneLine(message(memory)) + " at a heap of "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB): give Java a larger heap, for example "
+                + "DPMARL_JAVA_OPTS=-Xmx8g, or choose smaller sizes");
+        err.flush();
+        return FAILED;
+    }
+
+    /** The out-of-memory error anywhere in the cause chain (Guice and the trial pool wrap it), or null. */
+    static OutOfMemoryError outOfMemory(Throwable thrown) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OutOfMemoryError memory) {
+                return memory;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return null;
     }
 
     private static String message(Throwable cause) {
