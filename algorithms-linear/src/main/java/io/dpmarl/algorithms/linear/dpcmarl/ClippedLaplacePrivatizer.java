@@ -94,14 +94,24 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
         return laplace.event();
     }
 
+    /**
+     * Refuses releases of {@code coordinates} values when they exceed {@code max-coordinates} (whose float-safe
+     * sensitivity the guarantee covers); a learner calls it when it is built, so the run is refused up front.
+     *
+     * @throws IllegalArgumentException naming {@code max-coordinates} and the range it needs
+     */
+    public void checkCoordinates(int coordinates) {
+        if (coordinates > laplace.maxCoordinates()) {
+            throw new IllegalArgumentException(name() + ": the release has " + coordinates
+                    + " coordinates, but max-coordinates must be in [" + coordinates + ", inf) for it, got "
+                    + laplace.maxCoordinates());
+        }
+    }
+
     @Override
     protected void validate(Statistic input) {
         double[] values = ((Statistic.Vector) input).values();
-        if (values.length > laplace.maxCoordinates()) {
-            throw new IllegalArgumentException(name() + ": the release has " + values.length
-                    + " coordinates, but max-coordinates must be in [" + values.length + ", inf) for it, got "
-                    + laplace.maxCoordinates());
-        }
+        checkCoordinates(values.length);
         for (double value : values) {
             if (!Double.isFinite(value)) {
                 throw new IllegalArgumentException(name() + ": every value must be finite, got a NaN or infinite "

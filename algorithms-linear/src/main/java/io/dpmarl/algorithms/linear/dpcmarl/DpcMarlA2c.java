@@ -98,6 +98,7 @@ public final class DpcMarlA2c implements Learner {
         this.metrics = metrics;
         this.clipped = channel.privatizer().filter(ClippedLaplacePrivatizer.class::isInstance)
                 .map(ClippedLaplacePrivatizer.class::cast);
+        clipped.ifPresent(privatizer -> privatizer.checkCoordinates(critics[0].parameterCount()));
         this.acted = new double[n][];
         this.globalActed = settings.globalCritic() ? new double[n * width] : null;
         this.globalNext = settings.globalCritic() ? new double[n * width] : null;

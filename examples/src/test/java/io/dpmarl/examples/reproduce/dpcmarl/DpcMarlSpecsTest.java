@@ -2,9 +2,12 @@ package io.dpmarl.examples.reproduce.dpcmarl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.experiment.BundledSpec;
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.examples.cli.Main;
 import io.dpmarl.examples.reproduce.BundledSpecRunner;
@@ -13,6 +16,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +77,32 @@ class DpcMarlSpecsTest {
         assertRefused("privatizer.s-gain=-0.5", "s-gain");
         assertRefused("learner.rollout=0", "rollout");
         assertRefused("environment.scenario=overtake", "scenario");
+    }
+
+    /**
+     * A clipped exchange whose max-coordinates cannot carry the critic is refused when the learner is built, not at
+     * the first release. The quick critic reads 15 relative features, its own action one-hot (4) and two neighbour
+     * slots (8): 27 inputs, so 27*32 + 32 + 32*32 + 32 + 32 + 1 = 1985 parameters.
+     */
+    @Test
+    void aClippedExchangeTooSmallForTheCriticIsRefusedUpFront() {
+        // refused while the run is planned (the learner is built there), before any trial starts
+        IllegalArgumentException planned = assertThrows(IllegalArgumentException.class,
+                () -> ExperimentPlan.resolve(ExperimentSpec.load(Path.of("specs/dpc-marl/catch-up-clipped-quick.yaml"),
+                        List.of("privatizer.max-coordinates=1984")), Registry.discover()));
+        assertTrue(planned.getMessage().startsWith("critic-laplace-clipped: the release has 1985"),
+                planned.getMessage());
+        Path out = directory.resolve("too-small");
+        Result result = cli("run", "specs/dpc-marl/catch-up-clipped-quick.yaml", "--set",
+                "privatizer.max-coordinates=1984", "--out", out.toString());
+        assertEquals(2, result.code(), result.err());
+        assertEquals("dpmarl: critic-laplace-clipped: the release has 1985 coordinates, but max-coordinates must be in"
+                + " [1985, inf) for it, got 1984", result.err().strip());
+        assertFalse(Files.exists(out));
+        Path fits = directory.resolve("fits");
+        assertEquals(0, cli("run", "specs/dpc-marl/catch-up-clipped-quick.yaml", "--set",
+                "privatizer.max-coordinates=1985", "--set", "schedule.episodes=1", "--no-plots", "--out",
+                fits.toString()).code());
     }
 
     @Test
