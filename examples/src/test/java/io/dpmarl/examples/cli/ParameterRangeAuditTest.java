@@ -1,6 +1,7 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -149,5 +150,21 @@ class ParameterRangeAuditTest {
                 + " per server (1 to 6 servers)"), "sysadmin initial");
         assertTrue(list.out().contains("bonus-scale (real, default 1.0, [0, inf)): the absolute constant c of beta"
                 + " (above 0 for the theorem and eq19 forms)"), "ma-ldp bonus-scale");
+    }
+
+    /**
+     * min-dependency's occupancy floor keeps the logarithms of the total correlation finite: 0 is refused by the
+     * range check, naming the parameter, instead of failing later as an unmeetable length cap.
+     */
+    @Test
+    void minDependencyRefusesAZeroOccupancyFloor(@TempDir Path directory) {
+        Path spec = Path.of(Cli.smokeSpec().getParent().toString(), "dp-planning", "gridworld-md-quick.yaml");
+        Cli.Result result = Cli.run("run", spec.toString(), "--set", "learner=planned-execution(planner="
+                + "min-dependency(iterations=2, floor=0), epsilon=1, k=3)", "--out", directory.resolve("o").toString());
+        assertEquals(2, result.code(), result.err());
+        String message = result.err().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.contains("floor") && message.contains("(0, 0.001)"), message);
+        assertFalse(Files.exists(directory.resolve("o")));
     }
 }

@@ -45,7 +45,8 @@ public final class PlannerProviders {
                     Param.real("correlation", "B, weight of the total correlation").above(0).finite().withDefault(4.0),
                     Param.integer("iterations", "concave-convex iterations").atLeast(1).atMost(10_000).withDefault(80),
                     Param.real("length-cap", "cap on the expected length").above(1).finite().withDefault(100.0),
-                    Param.real("floor", "floor of every occupancy entry").atLeast(0).below(1e-3).withDefault(1e-10),
+                    Param.real("floor", "floor of every occupancy entry (above 0: the total correlation's logarithms"
+                            + " need it)").above(0).below(1e-3).withDefault(1e-10),
                     Param.integer("rollouts", "diagnostic private rollouts per iteration (0: none)").atLeast(0)
                             .atMost(1_000_000).withDefault(0),
                     Param.real("epsilon", "word-DP level of the diagnostic rollouts").above(0).finite()
