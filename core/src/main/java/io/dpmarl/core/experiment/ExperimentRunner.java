@@ -86,7 +86,8 @@ public final class ExperimentRunner {
         }
         // Shards may share the directory at the same time: they neither delete another's temporary files nor the
         // directory itself.
-        boolean fresh = !Files.exists(directory) && options.shard().isEmpty();
+        boolean existedEmpty = Files.isDirectory(directory) && isEmpty(directory);
+        boolean fresh = (!Files.exists(directory) || existedEmpty) && options.shard().isEmpty();
         Files.createDirectories(directory);
         if (options.shard().isEmpty()) {
             AtomicFiles.deleteLeftovers(directory);
@@ -155,7 +156,7 @@ public final class ExperimentRunner {
                         Throwable cause = failed.getCause();
                         String trial = plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
                                 + taskIds.get(i).experiment() + "' failed; ";
-                        afterFailure(plan, directory, fresh, cause).ifPresent(note -> options.log().accept(trial
+                        afterFailure(plan, directory, fresh, existedEmpty, cause).ifPresent(note -> options.log().accept(trial
                                 + note));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
@@ -237,20 +238,25 @@ public final class ExperimentRunner {
     }
 
     /**
-     * Cleans up after a failed trial and says what to do: a fresh run directory with no complete trial is deleted
-     * (nothing worth resuming); otherwise the complete trials are kept. A bad-input failure (an
-     * {@link IllegalArgumentException}, for example a budget exceeded mid-run) repeats identically from the same
-     * seeds, so {@code --resume} cannot help; any other failure may be transient and {@code --resume} continues.
-     * Empty when there is nothing to add to the exception's own message: bad input found before any trial completed
-     * of a fresh run, which leaves nothing behind, like bad input refused up front.
+     * Cleans up after a failed trial and says what to do. A bad-input failure (an {@link IllegalArgumentException},
+     * for example a budget exceeded mid-run or a release its privatizer refuses) repeats identically from the same
+     * seeds, so {@code --resume} cannot help: a fresh run directory (one this run created, or found empty and
+     * leaves empty) is deleted whatever it holds, and the result is the same as bad input refused up front (the
+     * exception's one line, nothing left behind). Any other failure may
+     * be transient: a fresh run directory with no complete trial is deleted (nothing worth resuming), otherwise the
+     * complete trials are kept for {@code --resume}. A resumed or sharded run keeps its directory in every case.
+     * Empty when there is nothing to add to the exception's own message.
      */
     private static Optional<String> afterFailure(ExperimentPlan plan, Path directory, boolean fresh,
-                                                 Throwable cause) throws IOException {
+                                                 boolean existedEmpty, Throwable cause) throws IOException {
         long complete = plan.experiments().size() * (long) plan.trialSeeds().size()
                 - RunFiles.missingTrials(plan, directory);
         boolean deterministic = cause instanceof IllegalArgumentException;
-        if (fresh && complete == 0) {
+        if (fresh && (complete == 0 || deterministic)) {
             AtomicFiles.deleteTree(directory);
+            if (existedEmpty) {
+                Files.createDirectories(directory);
+            }
             return deterministic ? Optional.empty()
                     : Optional.of("no trial was complete, so " + directory + " was removed; run again");
         }

@@ -192,5 +192,43 @@ class PreflightTest {
         assertTrue(Files.exists(out.resolve("trials/experiment-0/trial-0.metrics.csv")));
         assertTrue(log.get(log.size() - 1).endsWith("1 complete trial(s) are kept in " + out
                 + "; continue with --resume"), log.toString());
+
+        // Bad input found when resuming: the kept trials stay, and --resume is not offered again.
+        log.clear();
+        assertThrows(IllegalArgumentException.class, () -> new ExperimentRunner(registry).run(plan,
+                RunOptions.of(out, 1, log::add).withResume(true).withBeforeTrial(trial -> {
+                    throw new IllegalArgumentException("bad input discovered mid-run");
+                })));
+        assertTrue(Files.exists(out.resolve("trials/experiment-0/trial-0.metrics.csv")));
+        assertTrue(log.get(log.size() - 1).endsWith("; the failure repeats from the same seeds, so --resume would "
+                + "fail the same way: fix the spec and start a new run"), log.toString());
+    }
+
+    @Test
+    void badInputAfterATrialCompletedLeavesNothingOfAFreshRun(@TempDir Path directory) throws Exception {
+        Registry registry = registry();
+        ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);
+        for (Path out : List.of(directory.resolve("new"), Files.createDirectories(directory.resolve("empty")))) {
+            List<String> log = new ArrayList<>();
+            List<String> completed = new ArrayList<>();
+            int[] started = {0};
+            assertThrows(IllegalArgumentException.class, () -> new ExperimentRunner(registry).run(plan,
+                    RunOptions.of(out, 1, log::add).withBeforeTrial(trial -> {
+                        if (++started[0] == 2) {
+                            completed.add(String.valueOf(Files.exists(
+                                    out.resolve("trials/experiment-0/trial-0.metrics.csv"))));
+                            throw new IllegalArgumentException("bad input discovered in the second trial");
+                        }
+                    })));
+            assertEquals(List.of("true"), completed, "the first trial was complete when the second failed");
+            assertTrue(log.stream().noneMatch(line -> line.contains("failed")), "said once, by the exception: " + log);
+            if (out.endsWith("new")) {
+                assertFalse(Files.exists(out), "a directory the run created is removed");
+            } else {
+                try (var left = Files.list(out)) {
+                    assertEquals(0, left.count(), "a directory found empty is left empty");
+                }
+            }
+        }
     }
 }

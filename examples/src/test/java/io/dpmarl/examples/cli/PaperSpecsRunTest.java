@@ -92,4 +92,25 @@ class PaperSpecsRunTest {
         assertTrue(result.err().startsWith("dpmarl: ") && result.err().contains("budget"), result.err());
         assertFalse(Files.exists(out), "nothing is written");
     }
+
+    @Test
+    void aBudgetExceededAfterOtherTrialsCompletedIsOneLineAndLeavesNothing(@TempDir Path directory)
+            throws Exception {
+        // Per agent, 200 episodes x 3 stages x one release: epsilon 0.01 spends 6 (within 50), epsilon 1 spends 600.
+        // With one thread the first experiment's five trials complete before the second one overruns the budget.
+        Path spec = directory.resolve("grid.yaml");
+        Files.writeString(spec, Files.readString(Cli.smokeSpec()).replace("threads: 2", "threads: 1")
+                + "budget:\n  epsilon: 50\n  delta: 1.0e-6\n"
+                + "grid:\n  privatizer: [\"laplace(epsilon=0.01, sensitivity=1)\", \"laplace(epsilon=1, sensitivity=1)\"]\n");
+        Path out = directory.resolve("overrun");
+        Cli.Result result = Cli.run("run", spec.toString(), "--out", out.toString(), "--no-plots");
+        assertEquals(2, result.code(), result.err());
+        // Progress lines come first on stderr; the error itself is one line, the last, with no note after it.
+        List<String> lines = result.err().strip().lines().toList();
+        assertTrue(lines.get(lines.size() - 2).startsWith("smoke: 5/10 trials done"), result.err());
+        assertEquals(1, lines.stream().filter(line -> !line.matches("smoke: \\d+/10 trials done .*")).count(), result.err());
+        String error = lines.get(lines.size() - 1);
+        assertTrue(error.startsWith("dpmarl: privacy budget exceeded"), error);
+        assertFalse(Files.exists(out), "nothing is left, although five trials had completed");
+    }
 }
