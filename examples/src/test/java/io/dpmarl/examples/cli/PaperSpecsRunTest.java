@@ -108,7 +108,8 @@ class PaperSpecsRunTest {
         // Progress lines come first on stderr; the error itself is one line, the last, with no note after it.
         List<String> lines = result.err().strip().lines().toList();
         assertTrue(lines.get(lines.size() - 2).startsWith("smoke: 5/10 trials done"), result.err());
-        assertEquals(1, lines.stream().filter(line -> !line.matches("smoke: \\d+/10 trials done .*")).count(), result.err());
+        assertEquals(1, lines.stream().filter(line -> !line.matches("smoke: \\d+/10 trials done .*")).count(),
+                result.err());
         String error = lines.get(lines.size() - 1);
         assertTrue(error.startsWith("dpmarl: privacy budget exceeded"), error);
         assertFalse(Files.exists(out), "nothing is left, although five trials had completed");
