@@ -156,8 +156,8 @@ public final class ExperimentRunner {
                         Throwable cause = failed.getCause();
                         String trial = plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
                                 + taskIds.get(i).experiment() + "' failed; ";
-                        afterFailure(plan, directory, fresh, existedEmpty, cause).ifPresent(note -> options.log().accept(trial
-                                + note));
+                        afterFailure(plan, directory, fresh, existedEmpty, cause)
+                                .ifPresent(note -> options.log().accept(trial + note));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
                         }

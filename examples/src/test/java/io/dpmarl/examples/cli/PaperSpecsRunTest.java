@@ -101,7 +101,8 @@ class PaperSpecsRunTest {
         Path spec = directory.resolve("grid.yaml");
         Files.writeString(spec, Files.readString(Cli.smokeSpec()).replace("threads: 2", "threads: 1")
                 + "budget:\n  epsilon: 50\n  delta: 1.0e-6\n"
-                + "grid:\n  privatizer: [\"laplace(epsilon=0.01, sensitivity=1)\", \"laplace(epsilon=1, sensitivity=1)\"]\n");
+                + "grid:\n  privatizer: [\"laplace(epsilon=0.01, sensitivity=1)\",\n"
+                + "    \"laplace(epsilon=1, sensitivity=1)\"]\n");
         Path out = directory.resolve("overrun");
         Cli.Result result = Cli.run("run", spec.toString(), "--out", out.toString(), "--no-plots");
         assertEquals(2, result.code(), result.err());
