@@ -245,7 +245,8 @@ public final class ExperimentRunner {
      * exception's one line, nothing left behind). Any other failure may
      * be transient: a fresh run directory with no complete trial is deleted (nothing worth resuming), otherwise the
      * complete trials are kept for {@code --resume}. A resumed or sharded run keeps its directory in every case.
-     * Empty when there is nothing to add to the exception's own message.
+     * Empty when there is nothing to add to the exception's own message (bad input, or running out of heap before
+     * any trial completed).
      */
     private static Optional<String> afterFailure(ExperimentPlan plan, Path directory, boolean fresh,
                                                  boolean existedEmpty, Throwable cause) throws IOException {
@@ -257,7 +258,8 @@ public final class ExperimentRunner {
             if (existedEmpty) {
                 Files.createDirectories(directory);
             }
-            return deterministic ? Optional.empty()
+            // Running out of heap is said once, by the command, with its remedy: "run again" alone would not help.
+            return deterministic || cause instanceof OutOfMemoryError ? Optional.empty()
                     : Optional.of("no trial was complete, so " + directory + " was removed; run again");
         }
         return Optional.of(complete + " complete trial(s) are kept in " + directory + (deterministic
