@@ -1,8 +1,5 @@
 package io.dpmarl.core.experiment;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.TrialId;
@@ -14,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -64,35 +60,7 @@ public final class ExperimentRunner {
      */
     public RunSummary run(ExperimentPlan plan, RunOptions options) throws IOException {
         Path directory = options.directory();
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Map<String, Object> config = RunConfig.of(plan, options);
-        Path configFile = directory.resolve("config.json");
-        if (Files.isDirectory(directory) && !isEmpty(directory)) {
-            if (!Files.exists(configFile)) {
-                throw new IllegalArgumentException("run directory " + directory
-                        + " exists and is not a dpmarl run; choose another --out");
-            }
-            if (!options.resume() && options.shard().isEmpty()) {
-                throw new IllegalArgumentException("run directory " + directory
-                        + " already holds a run; pass --resume to continue it or choose another --out");
-            }
-            JsonNode previous = json.readTree(configFile.toFile()).get("spec");
-            if (previous == null || !previous.equals(json.readTree(json.writeValueAsBytes(config.get("spec"))))) {
-                throw new IllegalArgumentException("cannot resume " + directory
-                        + ": its config.json was written for another spec; choose another --out");
-            }
-        } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
-        }
-        // Shards may share the directory at the same time: they neither delete another's temporary files nor the
-        // directory itself.
-        boolean existedEmpty = Files.isDirectory(directory) && isEmpty(directory);
-        boolean fresh = (!Files.exists(directory) || existedEmpty) && options.shard().isEmpty();
-        Files.createDirectories(directory);
-        if (options.shard().isEmpty()) {
-            AtomicFiles.deleteLeftovers(directory);
-        }
-        AtomicFiles.write(configFile, json.writeValueAsBytes(config));
+        RunDirectory runDirectory = RunDirectory.open(directory, RunConfig.of(plan, options), options);
 
         List<TrialId> executed = new ArrayList<>();
         List<TrialId> skipped = new ArrayList<>();
@@ -156,7 +124,7 @@ public final class ExperimentRunner {
                         Throwable cause = failed.getCause();
                         String trial = plan.spec().name() + ": trial " + taskIds.get(i).trial() + " of '"
                                 + taskIds.get(i).experiment() + "' failed; ";
-                        afterFailure(plan, directory, fresh, existedEmpty, cause)
+                        runDirectory.afterFailure(plan, cause)
                                 .ifPresent(note -> options.log().accept(trial + note));
                         if (cause instanceof RuntimeException runtime) {
                             throw runtime;
@@ -237,37 +205,6 @@ public final class ExperimentRunner {
         }
     }
 
-    /**
-     * Cleans up after a failed trial and says what to do. A bad-input failure (an {@link IllegalArgumentException},
-     * for example a budget exceeded mid-run or a release its privatizer refuses) repeats identically from the same
-     * seeds, so {@code --resume} cannot help: a fresh run directory (one this run created, or found empty and
-     * leaves empty) is deleted whatever it holds, and the result is the same as bad input refused up front (the
-     * exception's one line, nothing left behind). Any other failure may
-     * be transient: a fresh run directory with no complete trial is deleted (nothing worth resuming), otherwise the
-     * complete trials are kept for {@code --resume}. A resumed or sharded run keeps its directory in every case.
-     * Empty when there is nothing to add to the exception's own message (bad input, or running out of heap before
-     * any trial completed).
-     */
-    private static Optional<String> afterFailure(ExperimentPlan plan, Path directory, boolean fresh,
-                                                 boolean existedEmpty, Throwable cause) throws IOException {
-        long complete = plan.experiments().size() * (long) plan.trialSeeds().size()
-                - RunFiles.missingTrials(plan, directory);
-        boolean deterministic = cause instanceof IllegalArgumentException;
-        if (fresh && (complete == 0 || deterministic)) {
-            AtomicFiles.deleteTree(directory);
-            if (existedEmpty) {
-                Files.createDirectories(directory);
-            }
-            // Running out of heap is said once, by the command, with its remedy: "run again" alone would not help.
-            return deterministic || cause instanceof OutOfMemoryError ? Optional.empty()
-                    : Optional.of("no trial was complete, so " + directory + " was removed; run again");
-        }
-        return Optional.of(complete + " complete trial(s) are kept in " + directory + (deterministic
-                ? "; the failure repeats from the same seeds, so --resume would fail the same way: fix the spec and "
-                + "start a new run"
-                : "; continue with --resume"));
-    }
-
     private void runTrial(ExperimentPlan.Experiment experiment, int trial, TrialId id, Path directory,
                           RunOptions options) {
         options.beforeTrial().accept(id);
@@ -301,11 +238,5 @@ public final class ExperimentRunner {
         return Csv.line(row.trial().experiment(), Integer.toString(row.trial().trial()), Long.toString(row.step()),
                 row.key(), Long.toString(row.releases()), Csv.number(row.epsilon()),
                 row.nominal() ? "no formal guarantee" : "");
-    }
-
-    private static boolean isEmpty(Path directory) throws IOException {
-        try (var entries = Files.list(directory)) {
-            return entries.findAny().isEmpty();
-        }
     }
 }
