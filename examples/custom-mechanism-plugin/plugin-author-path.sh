@@ -6,7 +6,8 @@
 #   examples/custom-mechanism-plugin/plugin-author-path.sh [WORK_DIR]
 #
 # MVN_ARGS adds Maven options to every mvn call, for example MVN_ARGS="-o -Dmaven.repo.local=$HOME/plugin-test-repo" to install
-# into a separate local repository instead of ~/.m2.
+# into a separate local repository instead of ~/.m2. Offline (-o), that repository must already hold the build's
+# dependencies: seed it with a copy of ~/.m2/repository (without io/dpmarl), or leave out -o.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 WORK="${1:-$(mktemp -d)}"

@@ -65,8 +65,8 @@ public final class TeamQLearner implements Learner {
             throw new IllegalArgumentException("team-q needs a horizon in [1, 100000], got " + info.horizon());
         }
         if (!(info.observationSpaces().get(0) instanceof Space.Discrete states)) {
-            throw new IllegalArgumentException("team-q needs discrete observations, got "
-                    + info.observationSpaces().get(0));
+            throw new IllegalArgumentException("team-q needs discrete observations; " + info.name() + " has "
+                    + info.observationSpaces().get(0).getClass().getSimpleName() + " observations");
         }
         this.agents = info.numAgents();
         this.actionCounts = new int[agents];

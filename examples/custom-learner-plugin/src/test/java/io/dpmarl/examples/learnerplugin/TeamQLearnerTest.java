@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.env.EnvironmentInfo;
+import io.dpmarl.core.env.Space;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
+import io.dpmarl.core.game.GameType;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.Schedule;
@@ -23,7 +26,10 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The learner's release streams: what it charges, the declared length, the clipping, and a refused privatizer. */
+/**
+ * The learner's release streams: what it charges, the declared length, the clipping; a refused privatizer and a
+ * refused environment.
+ */
 class TeamQLearnerTest {
     private final Registry registry = Registry.discover();
     private final List<MetricRecord> rows = new ArrayList<>();
@@ -108,6 +114,20 @@ class TeamQLearnerTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> pipeline("relay-chain",
                 "team-q(privatizer=randomized-response(epsilon=1, k=2))", Schedule.episodes(1)));
         assertTrue(refused.getMessage().startsWith("team-q: parameter 'privatizer' must accept Scalar rewards"),
+                refused.getMessage());
+    }
+
+    /** An environment with continuous observations is refused when the learner is created, naming it. */
+    @Test
+    void refusesContinuousObservations() {
+        EnvironmentInfo continuous = new EnvironmentInfo("continuous-demo", 2,
+                List.of(new Space.Box(new double[] {0}, new double[] {1}), new Space.Box(new double[] {0},
+                        new double[] {1})), List.of(new Space.Discrete(2), new Space.Discrete(2)), 3,
+                GameType.finite(GameType.Utility.COOPERATIVE));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> new TeamQLearner(
+                continuous, 0.5, 0.1, RandomStreams.of(1).stream("x"), Optional.empty(), 0, 0,
+                TrialMetrics.discarding()));
+        assertEquals("team-q needs discrete observations; continuous-demo has Box observations",
                 refused.getMessage());
     }
 
