@@ -93,6 +93,14 @@ done
 # 40 episodes x 6 stages: 240 reward releases per agent, epsilon 1 each under basic composition.
 grep -q '^relay-team-q,0,40,agent/0,240,240.0,$' relay-runs/1/privacy.csv || fail "agent/0 is not charged 240 releases"
 grep -q ',value_gap,' relay-runs/1/metrics.csv || fail "value-gap recorded nothing"
+# The plugin evaluator against a built-in one on the plugin environment's model: the built-in team-regret adds
+# V* - V^pi of the same policy after every episode, so its increments must equal value-gap's values.
+"$ROOT/dpmarl" run relay-team-q.yaml --out relay-runs/cross --set 'evaluators=value-gap,team-regret' --set trials=1 \
+  --no-plots > /dev/null 2>&1
+awk -F, '$5 == "value_gap" { gap[$4] = $6 } $5 == "cumulative_regret" { increment[$4] = $6 - previous; previous = $6 }
+  END { n = 0; for (step in gap) { n++; d = gap[step] - increment[step]; if (d > 1e-9 || d < -1e-9) bad++ }
+        if (n != 40 || bad) { print "value-gap and team-regret disagree at " bad + 0 " of " n " episodes"; exit 1 } }' \
+  relay-runs/cross/metrics.csv || fail "value-gap does not match the built-in team-regret"
 
 step "10. a bad parameter is one line, exit 2, nothing written"
 set +e
