@@ -96,7 +96,7 @@ grep -q ',value_gap,' relay-runs/1/metrics.csv || fail "value-gap recorded nothi
 # The plugin evaluator against a built-in one on the plugin environment's model: the built-in team-regret adds
 # V* - V^pi of the same policy after every episode, so its increments must equal value-gap's values.
 "$ROOT/dpmarl" run relay-team-q.yaml --out relay-runs/cross --set 'evaluators=value-gap,team-regret' --set trials=1 \
-  --no-plots > /dev/null 2>&1
+  --no-plots > /dev/null || fail "the run with value-gap and team-regret failed"
 awk -F, '$5 == "value_gap" { gap[$4] = $6 } $5 == "cumulative_regret" { increment[$4] = $6 - previous; previous = $6 }
   END { n = 0; for (step in gap) { n++; d = gap[step] - increment[step]; if (d > 1e-9 || d < -1e-9) bad++ }
         if (n != 40 || bad) { print "value-gap and team-regret disagree at " bad + 0 " of " n " episodes"; exit 1 } }' \
