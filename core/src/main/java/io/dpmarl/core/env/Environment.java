@@ -13,8 +13,14 @@ import java.util.Optional;
  * <p>An environment that knows its exact model offers it as a capability (for example
  * {@link io.dpmarl.core.model.TabularModel}); exact planners and regret oracles ask for it with
  * {@link #capability(Class)}, learners must not. Implementations are plugins of kind
- * {@link io.dpmarl.core.spi.PluginKind#ENVIRONMENT}; {@code EnvironmentConformance} in the core
- * test-jar checks the contract.
+ * {@link io.dpmarl.core.spi.PluginKind#ENVIRONMENT}; {@code io.dpmarl.core.conformance.EnvironmentConformance} in
+ * the {@code dpmarl-testkit} artifact checks the contract (and, for a {@link io.dpmarl.core.model.TabularModel},
+ * {@code step} against the model).
+ *
+ * <p>The run loop calls {@link #reset(long)} before every episode with a fresh seed drawn from the trial's random
+ * streams, so an environment that takes all its randomness from that seed replays exactly at any thread count.
+ * Environments release nothing and are not charged. A worked third-party environment plugin (with its exact model,
+ * provider and conformance test) is {@code examples/custom-learner-plugin} in the dpmarl repository.
  */
 public interface Environment {
 

@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * Static metadata of an environment.
  *
- * @param name              the plugin name with its parameters
+ * @param name              the plugin name with its parameters: a provider passes {@code params.toSpec()}, for
+ *                          example {@code relay-chain(length=4, slip=0.1, horizon=6)}; error messages and
+ *                          {@code config.json} show it
  * @param numAgents         number of agents, at least 1
  * @param observationSpaces per-agent observation spaces
  * @param actionSpaces      per-agent action spaces (discrete)

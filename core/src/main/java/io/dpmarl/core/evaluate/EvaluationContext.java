@@ -11,7 +11,8 @@ import io.dpmarl.core.learn.Learner;
  * @param environment the environment of the trial
  * @param learner     the learner under evaluation
  * @param episode     the training episode, from 0
- * @param metrics     where to record, at the loop's current step
+ * @param metrics     where to record, at the loop's current step: the training episode counted from 1, so a record
+ *                    made after episode {@code e} (from 0) lands at step {@code e + 1}
  */
 public record EvaluationContext(Environment environment, Learner learner, long episode, TrialMetrics metrics) {
 }

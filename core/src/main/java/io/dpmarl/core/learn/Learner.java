@@ -10,9 +10,22 @@ import io.dpmarl.core.game.Policy;
  * joint action.
  *
  * <p>Call order in an episode: {@link #beginEpisode}, then per stage {@link #act} and {@link #observe},
- * then {@link #endEpisode}. Whatever the learner releases about private data goes through a
- * {@link io.dpmarl.core.privacy.Privatizer} handed to it at creation. Implementations are plugins of
- * kind {@link io.dpmarl.core.spi.PluginKind#LEARNER}.
+ * then {@link #endEpisode}. {@link #observe} receives the step's result, not the observations before it: a
+ * learner that needs them keeps them from {@link #beginEpisode} and the previous {@link #observe}.
+ *
+ * <p>Whatever the learner releases about private data goes through a
+ * {@link io.dpmarl.core.privacy.ReleaseStream} of a {@link io.dpmarl.core.privacy.Privatizer}. The usual way, in
+ * the learner's {@link io.dpmarl.core.spi.PluginProvider#create}: declare the privatizer as a plugin parameter
+ * ({@code Param.plugin("privatizer", PluginKind.PRIVATIZER, ...).withDefault(Param.NONE)}, which the spec key
+ * {@code privatizer} sets), create it with {@code context.registry().create(PluginKind.PRIVATIZER,
+ * Privatizer.class, spec, context)}, and open a stream per protected unit with
+ * {@code privatizer.openStream(StreamRequest.of(context.ledger(), key, context.noise(), privatizer.name())
+ * .withLength(n))}, declaring the number of releases {@code n} from {@code context.schedule()} when it is known
+ * (privatizers that account up front refuse a stream without it). The stream charges the ledger before it draws
+ * noise; a learner never calls the ledger itself. Non-private randomness (exploration) comes from
+ * {@code context.streams().stream(name)}, never from the privacy noise source. Implementations are plugins of
+ * kind {@link io.dpmarl.core.spi.PluginKind#LEARNER}; a worked third-party learner plugin is
+ * {@code examples/custom-learner-plugin} in the dpmarl repository.
  */
 public interface Learner {
 
