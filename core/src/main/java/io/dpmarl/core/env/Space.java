@@ -58,5 +58,11 @@ public sealed interface Space {
         public int hashCode() {
             return 31 * Arrays.hashCode(low) + Arrays.hashCode(high);
         }
+
+        /** {@code Box[low=[...], high=[...]]} with the bounds' values, so that error messages show them. */
+        @Override
+        public String toString() {
+            return "Box[low=" + Arrays.toString(low) + ", high=" + Arrays.toString(high) + "]";
+        }
     }
 }

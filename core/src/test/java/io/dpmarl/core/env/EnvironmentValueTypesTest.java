@@ -48,6 +48,7 @@ class EnvironmentValueTypesTest {
         assertFalse(box.contains(Observation.vector(0.5)));
         assertFalse(box.contains(Observation.vector(Double.NaN, 0)));
         assertEquals(box, new Space.Box(new double[] {0, -1}, new double[] {1, 1}));
+        assertEquals("Box[low=[0.0, -1.0], high=[1.0, 1.0]]", box.toString(), "error messages show the bounds");
         assertEquals("low and high must have the same length", assertThrows(IllegalArgumentException.class,
                 () -> new Space.Box(new double[1], new double[2])).getMessage());
     }
