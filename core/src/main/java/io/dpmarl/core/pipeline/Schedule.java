@@ -1,5 +1,6 @@
 package io.dpmarl.core.pipeline;
 
+import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.validation.Checks;
 import java.util.OptionalInt;
 
@@ -74,6 +75,19 @@ public record Schedule(long length, Unit unit, OptionalInt stepLimit, int evalua
             throw new IllegalArgumentException(plugin + " needs a schedule of episodes, got " + length + " steps");
         }
         return length;
+    }
+
+    /**
+     * The most environment steps training can take: the schedule's steps, or its episodes times the steps of one
+     * episode ({@link #episodeSteps}); evaluation episodes are not counted. A learner that releases once per
+     * training step declares this as the length of its release streams.
+     *
+     * @throws IllegalArgumentException if the episodes of a continuing environment are not bounded, or the product
+     *                                  overflows a long
+     */
+    public long trainingSteps(EnvironmentInfo info) {
+        return unit == Unit.STEPS ? length
+                : Math.multiplyExact(length, (long) episodeSteps(info.horizon(), info.name()));
     }
 
     /** The step limit of one episode given the environment's horizon, or an error if neither bounds it. */

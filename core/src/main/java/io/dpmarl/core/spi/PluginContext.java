@@ -4,6 +4,8 @@ import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import java.util.Optional;
@@ -54,6 +56,33 @@ public record PluginContext(RandomStreams streams, NoiseSource noise, PrivacyLed
     /** This context with another ledger. */
     public PluginContext withLedger(PrivacyLedger newLedger) {
         return new PluginContext(streams, noise, newLedger, environment, registry, metrics, schedule);
+    }
+
+    /**
+     * The privatizer that a plugin's {@link Param#plugin} parameter names, created in this context (so that it draws
+     * from the trial's noise source and charges the trial's ledger), or empty when the parameter is {@code none}.
+     * The privatizer's own guarantee applies to what the plugin releases through it.
+     *
+     * @param params    the plugin's parameters
+     * @param parameter the name of the privatizer parameter, for example {@code "privatizer"}
+     * @param plugin    the plugin's name, for the error message
+     * @param statistic the statistic type the plugin releases
+     * @throws IllegalArgumentException naming the plugin and the parameter if the privatizer does not accept
+     *                                  {@code statistic}
+     */
+    public Optional<Privatizer> privatizer(Params params, String parameter, String plugin,
+                                           Class<? extends Statistic> statistic) {
+        Optional<String> spec = params.plugin(parameter);
+        if (spec.isEmpty()) {
+            return Optional.empty();
+        }
+        Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, spec.get(), this);
+        if (!privatizer.accepts().contains(statistic)) {
+            throw new IllegalArgumentException(plugin + ": parameter '" + parameter + "' must name a privatizer "
+                    + "that accepts " + statistic.getSimpleName() + " statistics; '" + privatizer.name()
+                    + "' accepts " + privatizer.accepts().stream().map(Class::getSimpleName).sorted().toList());
+        }
+        return Optional.of(privatizer);
     }
 
     /** The environment, or an error naming the plugin that needed one. */

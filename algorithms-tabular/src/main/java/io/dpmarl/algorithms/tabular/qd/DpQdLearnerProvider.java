@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -59,10 +60,8 @@ public final class DpQdLearnerProvider implements PluginProvider<Learner> {
 
     @Override
     public Learner create(Params params, PluginContext context) {
-        String spec = params.string("privatizer");
-        Optional<Privatizer> privatizer = spec.equals(Param.NONE) ? Optional.empty()
-                : Optional.of(context.registry().create(PluginKind.PRIVATIZER, Privatizer.class, spec, context));
-        return build(params, context, privatizer, name());
+        return build(params, context, context.privatizer(params, "privatizer", name(), Statistic.Scalar.class),
+                name());
     }
 
     static Learner build(Params params, PluginContext context, Optional<Privatizer> privatizer, String plugin) {

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -65,10 +66,7 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
         for (int agent = 0; agent < agents; agent++) {
             streams[agent] = context.streams().stream("exploration/agent/" + agent);
         }
-        String privatizerSpec = params.string("privatizer");
-        Optional<Privatizer> privatizer = privatizerSpec.equals("none") ? Optional.empty()
-                : Optional.of(context.registry().create(PluginKind.PRIVATIZER, Privatizer.class, privatizerSpec,
-                context));
+        Optional<Privatizer> privatizer = context.privatizer(params, "privatizer", name(), Statistic.Scalar.class);
         return new IndependentQLearner(environment.info(), params.real("alpha"), params.real("exploration"),
                 params.real("initial"), streams, privatizer, context.noise(), context.ledger(),
                 params.real("reward-min"), context.metrics());

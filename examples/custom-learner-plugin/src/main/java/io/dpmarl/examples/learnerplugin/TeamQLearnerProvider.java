@@ -3,7 +3,6 @@ package io.dpmarl.examples.learnerplugin;
 import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.learn.Learner;
-import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
@@ -70,23 +69,17 @@ public final class TeamQLearnerProvider implements PluginProvider<Learner> {
         EnvironmentInfo info = context.requireEnvironment(name()).info();
         Optional<List<ReleaseStream>> streams = Optional.empty();
         double width = 0;
-        Optional<String> spec = params.plugin("privatizer");
-        if (spec.isPresent()) {
-            // The same context: the privatizer sees the trial's noise source and ledger.
-            Privatizer privatizer = context.registry().create(PluginKind.PRIVATIZER, Privatizer.class, spec.get(),
-                    context);
-            if (!privatizer.accepts().contains(Statistic.Scalar.class)) {
-                throw new IllegalArgumentException(name() + ": parameter 'privatizer' must accept Scalar rewards; '"
-                        + privatizer.name() + "' accepts " + privatizer.accepts().stream()
-                        .map(Class::getSimpleName).sorted().toList());
-            }
+        Optional<Privatizer> resolved = context.privatizer(params, "privatizer", name(), Statistic.Scalar.class);
+        if (resolved.isPresent()) {
+            Privatizer privatizer = resolved.get();
             width = privatizer.sensitivity().value();
             List<ReleaseStream> opened = new ArrayList<>();
             for (int agent = 0; agent < info.numAgents(); agent++) {
                 StreamRequest request = StreamRequest.of(context.ledger(), LedgerKey.agent(agent), context.noise(),
                         privatizer.name());
                 if (context.schedule().isPresent()) {
-                    request = request.withLength(releasesPerAgent(context.schedule().get(), info));
+                    // One release per agent and training step.
+                    request = request.withLength(context.schedule().get().trainingSteps(info));
                 }
                 opened.add(privatizer.openStream(request));
             }
@@ -95,15 +88,5 @@ public final class TeamQLearnerProvider implements PluginProvider<Learner> {
         return new TeamQLearner(info, params.real("alpha"), params.real("exploration"),
                 context.streams().stream("team-q/exploration"), streams, params.real("reward-min"), width,
                 context.metrics());
-    }
-
-    /**
-     * One release per agent per training step: episodes times the steps of one episode, or the schedule's steps
-     * (evaluation episodes release nothing).
-     */
-    static long releasesPerAgent(Schedule schedule, EnvironmentInfo info) {
-        return schedule.unit() == Schedule.Unit.EPISODES
-                ? Math.multiplyExact(schedule.length(), (long) schedule.episodeSteps(info.horizon(), info.name()))
-                : schedule.length();
     }
 }

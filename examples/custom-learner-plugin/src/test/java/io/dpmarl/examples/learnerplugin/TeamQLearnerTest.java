@@ -113,8 +113,8 @@ class TeamQLearnerTest {
     void refusesAPrivatizerWithoutScalars() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> pipeline("relay-chain",
                 "team-q(privatizer=randomized-response(epsilon=1, k=2))", Schedule.episodes(1)));
-        assertTrue(refused.getMessage().startsWith("team-q: parameter 'privatizer' must accept Scalar rewards"),
-                refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("team-q: parameter 'privatizer' must name a privatizer that "
+                + "accepts Scalar statistics; 'randomized-response' accepts"), refused.getMessage());
     }
 
     /** An environment with continuous observations is refused when the learner is created, naming it. */
