@@ -17,10 +17,11 @@ import io.dpmarl.core.game.Policy;
  * {@link io.dpmarl.core.privacy.ReleaseStream} of a {@link io.dpmarl.core.privacy.Privatizer}. The usual way, in
  * the learner's {@link io.dpmarl.core.spi.PluginProvider#create}: declare the privatizer as a plugin parameter
  * ({@code Param.plugin("privatizer", PluginKind.PRIVATIZER, ...).withDefault(Param.NONE)}, which the spec key
- * {@code privatizer} sets), create it with {@code context.registry().create(PluginKind.PRIVATIZER,
- * Privatizer.class, spec, context)}, and open a stream per protected unit with
- * {@code privatizer.openStream(StreamRequest.of(context.ledger(), key, context.noise(), privatizer.name())
- * .withLength(n))}, declaring the number of releases {@code n} from {@code context.schedule()} when it is known
+ * {@code privatizer} sets), create it with {@code context.privatizer(params, "privatizer", name(),
+ * Statistic.Scalar.class)} (empty for {@code none}; refused if it cannot release the statistic), and open a stream
+ * per protected unit with {@code privatizer.openStream(StreamRequest.of(context.ledger(), key, context.noise(),
+ * privatizer.name()).withLength(n))}, declaring the number of releases {@code n} from {@code context.schedule()}
+ * when it is known, for example {@code schedule.trainingSteps(info)} for one release per training step
  * (privatizers that account up front refuse a stream without it). The stream charges the ledger before it draws
  * noise; a learner never calls the ledger itself. Non-private randomness (exploration) comes from
  * {@code context.streams().stream(name)}, never from the privacy noise source. Implementations are plugins of
