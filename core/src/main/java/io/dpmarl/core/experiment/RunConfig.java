@@ -10,7 +10,7 @@ import java.util.Map;
  * The content of a run's {@code config.json}: the resolved spec (what {@code --resume}, shards and
  * {@code dpmarl merge} compare and rebuild the plan from), every experiment of the grid with its components and
  * schedule, every derived seed (the privacy noise seed only in {@link NoiseMode#SEEDED} mode), the noise mode and
- * the execution environment.
+ * the execution environment (threads, Java, and the plugin jars loaded, by name, size and SHA-256).
  */
 final class RunConfig {
     private RunConfig() {
@@ -66,12 +66,36 @@ final class RunConfig {
         execution.put("threads", options.threads());
         execution.put("java_version", System.getProperty("java.version"));
         execution.put("java_vendor", System.getProperty("java.vendor"));
+        if (!options.pluginJars().isEmpty()) {
+            execution.put("plugin_jars", pluginJars(options.pluginJars()));
+        }
         config.put("execution", execution);
         config.put("noise", plan.spec().noise().label());
         config.put("noise_note", plan.spec().noise() == NoiseMode.SEEDED
                 ? "privacy noise seeded from the trial seed: replayable by anyone with the seeds (experiments only)"
                 : "privacy noise from a secure random source: not replayable, its seeds are never written");
         return config;
+    }
+
+    /** File name, size and SHA-256 of each plugin jar, in load order. */
+    private static List<Map<String, Object>> pluginJars(List<java.nio.file.Path> jars) {
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (java.nio.file.Path jar : jars) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("file", jar.getFileName().toString());
+            try {
+                byte[] bytes = java.nio.file.Files.readAllBytes(jar);
+                entry.put("bytes", bytes.length);
+                entry.put("sha256", java.util.HexFormat.of().formatHex(
+                        java.security.MessageDigest.getInstance("SHA-256").digest(bytes)));
+            } catch (java.io.IOException unreadable) {
+                throw new java.io.UncheckedIOException("cannot read plugin jar " + jar, unreadable);
+            } catch (java.security.NoSuchAlgorithmException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+            entries.add(entry);
+        }
+        return entries;
     }
 
     /** The spec a run directory's {@code config.json} was written for. */

@@ -37,6 +37,7 @@ public final class DpmarlCommand implements Runnable {
     private final Function<ClassLoader, Registry> discovery;
     private ClassLoader loader;
     private List<String> warnings = List.of();
+    private List<java.nio.file.Path> jars = List.of();
     private Registry registry;
 
     /** A command that discovers plugins with {@link Registry#discover(ClassLoader)}. */
@@ -59,8 +60,14 @@ public final class DpmarlCommand implements Runnable {
             PluginJars.Loaded loaded = PluginJars.load(folders(), DpmarlCommand.class.getClassLoader());
             loader = loaded.loader();
             warnings = loaded.warnings();
+            jars = loaded.jars();
         }
         return loader;
+    }
+
+    /** The plugin jars {@link #pluginLoader} loaded, in load order (empty before it ran). */
+    synchronized List<java.nio.file.Path> pluginJars() {
+        return jars;
     }
 
     /** Warnings found while loading the plugin jars (a class in two jars), once {@link #pluginLoader} ran. */

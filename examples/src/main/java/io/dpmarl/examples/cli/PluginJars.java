@@ -38,8 +38,8 @@ final class PluginJars {
     record Folder(Path path, boolean required) {
     }
 
-    /** The class loader (the parent itself when there are no jars) and the duplicate-class warnings. */
-    record Loaded(ClassLoader loader, List<String> warnings) {
+    /** The class loader (the parent itself when there are no jars), the duplicate-class warnings and the jars. */
+    record Loaded(ClassLoader loader, List<String> warnings, List<Path> jars) {
     }
 
     /** Loads the jars of the folders, in folder order and file-name order within a folder, over {@code parent}. */
@@ -49,7 +49,7 @@ final class PluginJars {
             jars.addAll(jars(folder));
         }
         if (jars.isEmpty()) {
-            return new Loaded(parent, List.of());
+            return new Loaded(parent, List.of(), List.of());
         }
         List<URL> urls = new ArrayList<>();
         for (Path jar : jars) {
@@ -59,7 +59,8 @@ final class PluginJars {
                 throw new IllegalStateException(impossible);
             }
         }
-        return new Loaded(new URLClassLoader(urls.toArray(URL[]::new), parent), duplicates(jars, parent));
+        return new Loaded(new URLClassLoader(urls.toArray(URL[]::new), parent), duplicates(jars, parent),
+                List.copyOf(jars));
     }
 
     /** One warning per (first place, later jar) pair that holds the same classes. */

@@ -180,7 +180,7 @@ final class ReproduceCommand implements Callable<Integer> {
                     + " -> " + run);
             boolean continuing = resume && Files.isRegularFile(run.resolve("config.json"));
             new ExperimentRunner(registry).run(item.plan(), new RunOptions(run, continuing, threads, log,
-                    System.console() != null, trial -> { }).withPlots(!noPlots));
+                    System.console() != null, trial -> { }).withPlots(!noPlots).withPluginJars(parent.pluginJars()));
             runs.put(item.spec().name(), run);
         }
         List<Claim> claims = Reproductions.claims(reproduction, runs, !full, log);

@@ -75,7 +75,8 @@ final class RunCommand implements Callable<Integer> {
                 line -> {
                     stderr.println(line);
                     stderr.flush();
-                }, System.console() != null, trial -> { }, share).withPlots(!noPlots);
+                }, System.console() != null, trial -> { }, share).withPlots(!noPlots)
+                .withPluginJars(parent.pluginJars());
         RunSummary summary = new ExperimentRunner(parent.registry()).run(plan, options);
         stdout.println("run " + experiment.name() + share.map(s -> " (shard " + s + ")").orElse("") + ": "
                 + summary.executed().size() + " trials run, " + summary.skipped().size() + " resumed, "
