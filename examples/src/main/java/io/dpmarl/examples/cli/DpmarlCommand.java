@@ -28,7 +28,8 @@ public final class DpmarlCommand implements Runnable {
     public static final String HOME_PROPERTY = "dpmarl.home";
 
     @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
-            description = "Folder of plugin jars to add (repeatable; ./plugins and -Ddpmarl.plugins are always read).")
+            description = "Folder of plugin jars to add (repeatable; ./plugins, plugins/ next to the dpmarl "
+                    + "launcher and -Ddpmarl.plugins are always read).")
     List<Path> pluginFolders = new ArrayList<>();
 
     @picocli.CommandLine.Spec
