@@ -43,6 +43,16 @@ class MaLdpMutationKillTest {
         assertEquals(0.0, Mechanism.NONE.noiseStd(2, 0.1, 1, 4), 0.0);
     }
 
+    /**
+     * App. C's shift {@code Gamma_k = s_noise sqrt(k - 1) (sqrt(4 nd) + 2 ln(6H/alpha))} with s_noise = 2 and k - 1 = 4
+     * (the existing check uses s = 1 and k - 1 = 1, where multiplying and dividing agree):
+     * {@code 2 * 2 * (sqrt(16) + 2 ln(300))}.
+     */
+    @Test
+    void analysisShiftScalesWithNoiseAndEpisodes() {
+        assertEquals(4 * (4 + 2 * Math.log(300)), PsdStrategy.gamma(2.0, 4, 4, 5, 0.1), 1e-12);
+    }
+
     /** Before any release {@code Sigma = lambda I}: with lambda = 4 the inverse is diag(1/4) and theta = 0. */
     @Test
     void initialInverseIsTheRidge() {
