@@ -2,7 +2,9 @@ package io.dpmarl.algorithms.tabular.qd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.experiment.TrialMetrics;
@@ -30,11 +32,53 @@ class QdMutationKillTest {
         assertThrows(IllegalArgumentException.class, () -> QdTeamLearner.requireDiscount(-1e-9));
     }
 
-    /** A decay list accepts (0, 1]: q = 1 (undecaying noise) is allowed. */
+    /**
+     * A decay list accepts (0, 1]: q = 1 (undecaying noise) is allowed; a noise-base list accepts (0, inf), so an
+     * infinite base is refused.
+     */
     @Test
-    void decayListAcceptsOne() {
+    void decayListAcceptsOneAndBasesRefuseInfinity() {
         AgentNoiseList decays = AgentNoiseList.parse("qs", "1;0.5", true).orElseThrow();
         assertEquals(new AgentNoiseList("qs", new double[] {1, 0.5}), decays);
+        assertNotEquals(new AgentNoiseList("qs", new double[] {1, 0.25}), decays);
+        assertThrows(IllegalArgumentException.class, () -> AgentNoiseList.parse("noise-bases", "1;Infinity", false));
+    }
+
+    /**
+     * The paper's claimed per-step guarantee is {@code adjBound / nu(0)} = 2 / 10 (Theorem V.5); the computed one adds
+     * the float-safe rounding, so it is at least that. A statistic other than a scalar is refused with an
+     * IllegalArgumentException on both release paths (the accepted-type check, not a cast failure).
+     */
+    @Test
+    void claimedGuaranteeAndAcceptedStatistic() {
+        DpQdLaplacePrivatizer privatizer = new DpQdLaplacePrivatizer(10, 0.99, 2);
+        assertEquals(Optional.of(new io.dpmarl.core.privacy.PrivacyGuarantee.PureDp(0.2)),
+                privatizer.claimedGuarantee());
+        assertTrue(((io.dpmarl.core.privacy.PrivacyGuarantee.PureDp) privatizer.guarantee()).epsilon() >= 0.2);
+        io.dpmarl.core.privacy.Statistic vector = new io.dpmarl.core.privacy.Statistic.Vector(new double[] {1, 2});
+        assertThrows(IllegalArgumentException.class, () -> privatizer.release(vector,
+                io.dpmarl.core.rng.NoiseSource.seeded(1), PrivacyLedger.unaccounted(),
+                io.dpmarl.core.privacy.LedgerKey.agent(0)));
+        var stream = privatizer.openStream(io.dpmarl.core.privacy.StreamRequest.of(PrivacyLedger.unaccounted(),
+                io.dpmarl.core.privacy.LedgerKey.agent(0), io.dpmarl.core.rng.NoiseSource.seeded(1), "test"));
+        assertThrows(IllegalArgumentException.class, () -> stream.release(vector));
+    }
+
+    /**
+     * QD-learning (no privatizer) transmits the true entries: the declared noise variance is present and 0, and the
+     * squared message error is 0.
+     */
+    @Test
+    void qdLearningDeclaresZeroNoise() {
+        CbmpEnvironment environment = QdHarness.cbmp(3);
+        RandomStreams streams = RandomStreams.of(3);
+        DpQdLearner learner = new DpQdLearner(N, 2, 2, environment.communicationGraphs(), GainSchedule.kar(1.0, 0.05),
+                0.7, Optional.empty(), streams.noise("privacy"), PrivacyLedger.unaccounted(),
+                streams.stream(DpQdLearner.BEHAVIOUR_STREAM), TrialMetrics.discarding(), 0);
+        QdHarness.run(environment, learner, 3, 5, 5, result -> { });
+        assertEquals(Optional.of(0.0), learner.episodeMessages().sumDeclaredVariance());
+        assertEquals(0.0, learner.episodeMessages().sumSquaredError(), 0.0);
+        assertEquals(5L * N, learner.episodeMessages().releases());
     }
 
     /** The eavesdropped agent must be in [0, N - 1]. */
@@ -89,6 +133,10 @@ class QdMutationKillTest {
         assertEquals(9, joint.length);
         assertEquals(1.0, joint[0]);
         assertEquals(1.0, java.util.Arrays.stream(joint).sum());
+        // summed tables (-3, -1, -2): every agent plays 1, the joint action (1, 1) is index 1 * 3 + 1 = 4
+        double[] common = QdPolicies.greedyAverage(view(new double[][] {{-1, -0.5, -1}, {-2, -0.5, -1}}))
+                .jointDistribution(0, observations);
+        assertEquals(1.0, common[4]);
     }
 
     /** {@code max_a Q^i(s, a)} reads agent i's own row of state s only. */

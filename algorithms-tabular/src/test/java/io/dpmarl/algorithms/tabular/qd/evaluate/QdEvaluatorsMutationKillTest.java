@@ -26,11 +26,11 @@ class QdEvaluatorsMutationKillTest {
     /** {@code Q^i(s, a)}: agent 0 = ((1, 2), (3, 4)), agent 1 = ((1, 6), (7, 0)). */
     private static final double[][][] TABLES = {{{1, 2}, {3, 4}}, {{1, 6}, {7, 0}}};
 
-    /** A learner that is a QD network over {@link #TABLES}; agent 1's last message was on (s, a) = (1, 0). */
+    /** A learner that is a QD network over {@link #TABLES}; agent 1's last message was on (s, a) = (1, 1). */
     private static final class TableNetwork implements Learner, QdNetworkView {
-        private final QdNetworkView.Eavesdropped seen = new QdNetworkView.Eavesdropped(17, 1, 1, 0, 7.5, 7);
+        private final QdNetworkView.Eavesdropped seen = new QdNetworkView.Eavesdropped(17, 1, 1, 1, 7.5, 7);
         private final Optional<?>[][] observed = {{Optional.empty(), Optional.empty()},
-            {Optional.of(seen), Optional.empty()}};
+            {Optional.empty(), Optional.of(seen)}};
 
         @Override
         public void beginEpisode(int episode, Observation[] observations) {
@@ -113,7 +113,7 @@ class QdEvaluatorsMutationKillTest {
         assertEquals(2, values.get("consensus_relative_gap"), 1e-12);
     }
 
-    /** Agent 1's last message 7.5 (true 7) at step 17 on pair index s A + a = 1 * 2 + 0 = 2; rms sqrt(1/4) = 0.5. */
+    /** Agent 1's last message 7.5 (true 7) at step 17 on pair index s A + a = 1 * 2 + 1 = 3; rms sqrt(1/4) = 0.5. */
     @Test
     void eavesdropperView() {
         Map<String, Double> values = record(new QdMessageEvaluator());
@@ -122,8 +122,9 @@ class QdEvaluatorsMutationKillTest {
         assertEquals(7.5, values.get("eavesdropper_message"), 0.0);
         assertEquals(7, values.get("eavesdropper_true"), 0.0);
         assertEquals(17, values.get("eavesdropper_step"), 0.0);
-        assertEquals(2, values.get("eavesdropper_pair"), 0.0);
-        assertEquals(7.5, values.get("eavesdropper_message_s1_a0"), 0.0);
+        assertEquals(3, values.get("eavesdropper_pair"), 0.0);
+        assertEquals(7.5, values.get("eavesdropper_message_s1_a1"), 0.0);
+        assertEquals(7, values.get("eavesdropper_true_s1_a1"), 0.0);
         assertFalse(values.containsKey("eavesdropper_message_s0_a0"));
     }
 
