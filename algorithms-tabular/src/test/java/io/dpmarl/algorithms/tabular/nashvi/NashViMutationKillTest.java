@@ -59,6 +59,18 @@ class NashViMutationKillTest {
         assertFalse(CceSolver.isCce(zeros, zeros, new double[] {0.5, 0, 0, 0}, 2, 2, 1e-9));
     }
 
+    /** The CCE LP refuses non-finite payoffs, naming the table (2 x 2, so the LP path and not the one-player one). */
+    @Test
+    void cceSolverRefusesNonFiniteTables() {
+        CceSolver solver = new CceSolver(2, 2, 2, CceObjective.MIN_GAP);
+        double[] out = new double[4];
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(new double[] {0, Double.NaN, 1, 1}, new double[] {0, 0, 0, 0}, out));
+        assertTrue(refused.getMessage().contains("Qup"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(new double[] {0, 0, 1, 1}, new double[] {0, Double.POSITIVE_INFINITY, 0, 0}, out));
+    }
+
     /**
      * One-state, one-stage game (H = S = A = B = 1), r = 0.5, non-private counts (E = 0), C1 = C2 = 1e-3, K = 2,
      * beta = 0.1, truncation H. iota = ln(30 H S A B K / beta) = ln(600).
