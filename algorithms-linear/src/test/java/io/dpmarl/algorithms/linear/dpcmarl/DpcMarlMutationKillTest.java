@@ -122,6 +122,45 @@ class DpcMarlMutationKillTest {
         assertEquals(false, theta[0] == 0 && theta[1] == 0 && theta[2] == 0 && theta[3] == 0);
     }
 
+    /**
+     * The literal neighbour mean ignores whatever {@code out} held: on the path 0 - 1 - 2, agent 1 averages its
+     * neighbours' releases (2, 4) and (4, 0) to (3, 2), even when {@code out} starts as (100, 100) (the exchange reuses
+     * its buffers from round to round).
+     */
+    @Test
+    void neighbourMeanOverwritesTheBuffer() {
+        double[] out = {100, 100};
+        ConsensusRule.NEIGHBOUR_MEAN_LITERAL.combine(1, CommunicationGraph.path(3), new double[] {9, 9},
+                new double[][] {{2, 4}, {7, 7}, {4, 0}}, out);
+        assertArrayEquals(new double[] {3, 2}, out, 1e-15);
+    }
+
+    /**
+     * Sampling follows the softmax, greedy only in evaluation: with untrained actors (uniform policy) 60 fresh
+     * episodes of one agent draw both actions (all 60 equal has probability 2 * 2^-60); in evaluation mode the
+     * learner plays the most probable action, the lowest index on the uniform tie: always 0.
+     */
+    @Test
+    void trainingSamplesAndEvaluationIsGreedy() {
+        EnvironmentInfo info = new EnvironmentInfo("alternating", 1, List.of(new Space.Discrete(2)),
+                List.of(new Space.Discrete(2)), 100, GameType.finite(GameType.Utility.COOPERATIVE));
+        DpcMarlLinear learner = new DpcMarlLinear(info, 2, CommunicationGraph.complete(1),
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"),
+                new RandomGenerator[] {new SplittableRandom(9)});
+        Observation[] start = {Observation.discrete(0)};
+        boolean[] seen = new boolean[2];
+        for (int episode = 0; episode < 60; episode++) {
+            learner.beginEpisode(episode, start);
+            seen[learner.act(0, start)[0]] = true;
+        }
+        assertEquals(true, seen[0] && seen[1]);
+        learner.evaluationMode(true);
+        for (int episode = 0; episode < 10; episode++) {
+            learner.beginEpisode(episode, start);
+            assertEquals(0, learner.act(0, start)[0]);
+        }
+    }
+
     private static double[] softmax(double[] theta, int state) {
         double a = Math.exp(theta[state * 2]);
         double b = Math.exp(theta[state * 2 + 1]);
