@@ -19,7 +19,9 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.planning.TinyGames;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +51,14 @@ class PlannersMutationKillTest {
      */
     @Test
     void maxReachOnRiskyByHand() {
-        PlannedTeamPolicy plan = (PlannedTeamPolicy) planner("max-reach", new ArrayList<>()).plan(TinyGames.risky());
+        List<MetricRecord> sink = new ArrayList<>();
+        PlannedTeamPolicy plan = (PlannedTeamPolicy) planner("max-reach", sink).plan(TinyGames.risky());
+        // recorded once, at step 1: v, l and C of the plan
+        assertEquals(List.of("planner_success", "planner_length", "total_correlation"),
+                sink.stream().map(MetricRecord::metric).toList());
+        assertEquals(0.7, sink.get(0).value(), 1e-9);
+        assertEquals(4.0, sink.get(1).value(), 1e-9);
+        assertEquals(1L, sink.get(2).step());
         PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
         assertEquals(0.7, statistics.jointSuccess(), 1e-9);
         assertEquals(0.7, statistics.productSuccess(), 1e-9);
@@ -77,21 +86,20 @@ class PlannersMutationKillTest {
         List<MetricRecord> sink = new ArrayList<>();
         PlannedTeamPolicy plan = (PlannedTeamPolicy) planner("min-dependency(iterations=2)", sink)
                 .plan(TinyGames.chain());
-        List<Long> successSteps = new ArrayList<>();
+        Map<String, List<Long>> steps = new HashMap<>();
         for (MetricRecord record : sink) {
+            steps.computeIfAbsent(record.metric(), name -> new ArrayList<>()).add(record.step());
             switch (record.metric()) {
-                case "planner_success" -> {
-                    assertEquals(1.0, record.value(), 1e-9);
-                    successSteps.add(record.step());
-                }
+                case "planner_success" -> assertEquals(1.0, record.value(), 1e-9);
                 case "planner_length" -> assertEquals(3.0, record.value(), 1e-9);
                 case "total_correlation" -> assertEquals(0.0, record.value(), 1e-6);
                 default -> { }
             }
         }
-        assertEquals(List.of(1L, 2L), successSteps);
-        assertTrue(sink.stream().anyMatch(r -> r.metric().equals("planner_objective")));
-        assertTrue(sink.stream().anyMatch(r -> r.metric().equals("planner_multiplier")));
+        for (String metric : List.of("planner_success", "planner_length", "total_correlation", "planner_objective",
+                "planner_multiplier")) {
+            assertEquals(List.of(1L, 2L), steps.get(metric), metric);
+        }
         assertFalse(sink.stream().anyMatch(r -> r.metric().equals("planner_private_success")), "no rollouts asked");
         assertEquals(1.0, plan.statistics().jointSuccess(), 1e-9);
         assertEquals(1.0, plan.statistics().productSuccess(), 1e-9);
@@ -113,7 +121,7 @@ class PlannersMutationKillTest {
     }
 
     /**
-     * The value's arithmetic: local states (2, 3), agent 0 most significant: joint 5 = (1, 2). Local policies at joint
+     * The value's arithmetic: local states (2, 3), agent 0 most significant: joint 5 = (1, 2), joint 4 = (1, 1). Local policies at joint
      * state 5: agent 0 (0.25, 0.75), agent 1 (0.4, 0.6); the joint distribution over a = 2 a0 + a1 is
      * (0.1, 0.15, 0.3, 0.45). Inverse-CDF sampling: u = 0.2 gives 0, u = 0.3 gives 1.
      */
@@ -130,6 +138,7 @@ class PlannersMutationKillTest {
                 List.of(), tables, new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 1));
         assertEquals(2, plan.agents());
         assertArrayEquals(new int[] {1, 2}, plan.decode(5));
+        assertArrayEquals(new int[] {1, 1}, plan.decode(4));
         assertEquals(5, plan.encode(new int[] {1, 2}));
         assertEquals(3, plan.encode(new int[] {1, 0}));
         Observation[] observations = {Observation.discrete(5), Observation.discrete(5)};

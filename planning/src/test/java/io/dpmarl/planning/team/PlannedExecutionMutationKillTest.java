@@ -2,6 +2,7 @@ package io.dpmarl.planning.team;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.Observation;
@@ -105,5 +106,45 @@ class PlannedExecutionMutationKillTest {
         assertArrayEquals(new int[] {1, 0}, learner.act(0, start));
         learner.evaluationMode(true);
         assertArrayEquals(new int[] {0, 0}, learner.act(0, start));
+        assertEquals(plan, learner.policy());
+    }
+
+    /**
+     * Each agent's stream is declared for H + 1 releases: one per step plus the initial state when it is released.
+     * Chain game, H = 2, true path (0,0) -> (1,1) -> (2,2) -> (2,2). Without privatize-initial-state three steps'
+     * releases fit; with it, the initial release and two steps fit and a third step's release is refused.
+     */
+    @Test
+    void streamsHoldTheInitialReleaseAndOnePerStep() {
+        Observation[] start = {Observation.discrete(0), Observation.discrete(0)};
+        PlannedExecutionLearner publicStart = chainLearner(false);
+        publicStart.beginEpisode(0, start);
+        for (int joint : new int[] {4, 8, 8}) {
+            publicStart.observe(0, new int[] {0, 0}, step(joint));
+        }
+        PlannedExecutionLearner privateStart = chainLearner(true);
+        privateStart.beginEpisode(0, start);
+        privateStart.observe(0, new int[] {0, 0}, step(4));
+        privateStart.observe(1, new int[] {0, 0}, step(8));
+        assertThrows(IllegalStateException.class, () -> privateStart.observe(2, new int[] {0, 0}, step(8)));
+    }
+
+    private static io.dpmarl.core.env.StepResult step(int joint) {
+        return new io.dpmarl.core.env.StepResult(new Observation[] {Observation.discrete(joint),
+            Observation.discrete(joint)}, new double[2], false, false, Map.of());
+    }
+
+    private static PlannedExecutionLearner chainLearner(boolean privatizeInitialState) {
+        FactoredModel game = TinyGames.chain();
+        double[][][] tables = new double[2][9][];
+        for (int joint = 0; joint < 9; joint++) {
+            tables[0][joint] = new double[] {1, 0};
+            tables[1][joint] = new double[] {1, 0};
+        }
+        PlannedTeamPolicy plan = new PlannedTeamPolicy(new int[] {3, 3}, new int[] {2, 2}, new int[] {0, 0},
+                List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
+                new PlannedTeamPolicy.PlanStatistics(1, 1, 3, 0, 1));
+        return new PlannedExecutionLearner(() -> plan, 1.0, 1, privatizeInitialState, 2, PrivacyLedger.unaccounted(),
+                NoiseSource.seeded(1), new SplittableRandom(1));
     }
 }
