@@ -156,6 +156,31 @@ class MaLdpMutationKillTest {
     }
 
     /**
+     * JOINT_GREEDY ties share one draw u: agent 0's row (1, 1, 0, 1) ties on joints {0, 1, 3}, so it takes the
+     * floor(3u)-th of them and plays that joint's x0 (0, 0, 1); agent 1's row (0, 2, 2, 0) ties on {1, 2}, it takes
+     * the floor(2u)-th and plays x1 (1, 0). The joint is 2 x0 + x1, with u read from a copy of the generator; over
+     * seeds every branch occurs.
+     */
+    @Test
+    void jointGreedyTiesShareOneDraw() {
+        double[][] q = {{1, 1, 0, 1}, {0, 2, 2, 0}};
+        int[] component = {0, 0, 0, 1, 1, 0, 1, 1};
+        int[] radix = {2, 1};
+        int[] x0 = {0, 0, 1};
+        int[] x1 = {1, 0};
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (long seed = 0; seed < 40; seed++) {
+            double u = new SplittableRandom(seed).nextDouble();
+            int expected = 2 * x0[(int) (3 * u)] + x1[(int) (2 * u)];
+            assertEquals(expected, ActionSelection.JOINT_GREEDY.select(q, 0, 4, component, 2, radix,
+                    new SplittableRandom(seed), new double[2]), "seed " + seed);
+            seen.add(expected);
+        }
+        // u below 1/3: (0, 1) = 1; in [1/3, 1/2): (0, 1) = 1; in [1/2, 2/3): (0, 0) = 0; above 2/3: (1, 0) = 2
+        assertEquals(java.util.Set.of(0, 1, 2), seen);
+    }
+
+    /**
      * The learner's flat features give {@code phi_V(s, a) = sum_k phi(s'_k | s, a) V(s'_k)} of the environment's public
      * features (the interface's own {@code phi}), for every state and joint action of the paper instance.
      */
