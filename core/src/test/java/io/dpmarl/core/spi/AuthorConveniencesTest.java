@@ -53,11 +53,12 @@ class AuthorConveniencesTest {
                 io.dpmarl.core.privacy.Accountant.class, "sum-test"), 1e-6);
         PluginContext context = new PluginContext(RandomStreams.of(1), RandomStreams.of(2).noise("privacy"), ledger,
                 Optional.empty(), registry);
-        assertEquals(Optional.empty(), context.privatizer(PARAMETERS.resolve("team-test", java.util.Map.of()), "privatizer",
-                "team-test", Statistic.Scalar.class), "none is no privatizer");
+        assertEquals(Optional.empty(), context.privatizer(PARAMETERS.resolve("team-test", java.util.Map.of()),
+                "privatizer", "team-test", Statistic.Scalar.class), "none is no privatizer");
 
         Privatizer privatizer = context.privatizer(PARAMETERS.resolve("team-test",
-                java.util.Map.of("privatizer", "shift-test(epsilon=0.5)")), "privatizer", "team-test", Statistic.Scalar.class).orElseThrow();
+                java.util.Map.of("privatizer", "shift-test(epsilon=0.5)")), "privatizer", "team-test",
+                Statistic.Scalar.class).orElseThrow();
         assertEquals("shift-test", privatizer.name());
         privatizer.release(new Statistic.Scalar(1), context.noise(), ledger, LedgerKey.agent(0));
         assertEquals(1, ledger.releases(LedgerKey.agent(0)), "it charges the context's ledger");

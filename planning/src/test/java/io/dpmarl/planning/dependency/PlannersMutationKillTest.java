@@ -121,8 +121,9 @@ class PlannersMutationKillTest {
     }
 
     /**
-     * The value's arithmetic: local states (2, 3), agent 0 most significant: joint 5 = (1, 2), joint 4 = (1, 1). Local policies at joint
-     * state 5: agent 0 (0.25, 0.75), agent 1 (0.4, 0.6); the joint distribution over a = 2 a0 + a1 is
+     * The value's arithmetic: local states (2, 3), agent 0 most significant: joint 5 = (1, 2), joint 4 = (1, 1).
+     * Local policies at joint state 5: agent 0 (0.25, 0.75), agent 1 (0.4, 0.6); the joint distribution over
+     * a = 2 a0 + a1 is
      * (0.1, 0.15, 0.3, 0.45). Inverse-CDF sampling: u = 0.2 gives 0, u = 0.3 gives 1.
      */
     @Test
