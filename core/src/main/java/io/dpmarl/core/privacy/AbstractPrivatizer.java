@@ -14,8 +14,23 @@ import io.dpmarl.core.rng.NoiseSource;
  */
 public abstract class AbstractPrivatizer implements Privatizer {
 
+    /**
+     * Opens a per-release stream. With a declared {@link StreamRequest#shape()} it is refused here, before anything
+     * is charged or drawn, if this privatizer does not accept the declared statistic type or
+     * {@link #validateStream} refuses the declared shape.
+     *
+     * @throws IllegalArgumentException if the declared shape cannot be released
+     */
     @Override
     public final ReleaseStream openStream(StreamRequest request) {
+        if (request.shape().isPresent()) {
+            StreamRequest.Shape shape = request.shape().get();
+            if (!accepts().contains(shape.type())) {
+                throw new IllegalArgumentException(name() + " accepts " + acceptedNames(this) + ", but the stream "
+                        + "was opened for " + shape.describe());
+            }
+            validateStream(shape);
+        }
         return new PerReleaseStream(request);
     }
 
@@ -32,6 +47,17 @@ public abstract class AbstractPrivatizer implements Privatizer {
      * @throws IllegalArgumentException if the input cannot be released
      */
     protected void validate(Statistic input) {
+    }
+
+    /**
+     * Refuses, when a stream opens, a declared release shape of an accepted type that this privatizer can never
+     * release (more coordinates than its guarantee covers), so that the refusal {@link #validate} would raise at
+     * the first release is raised before it. The message names the parameter and its accepted range, as
+     * {@link #validate} does. {@link #validate} still checks every release.
+     *
+     * @throws IllegalArgumentException if no release of this shape can be released
+     */
+    protected void validateStream(StreamRequest.Shape shape) {
     }
 
     /** Draws the noise and returns the release; the ledger has already been charged. */
@@ -61,15 +87,19 @@ public abstract class AbstractPrivatizer implements Privatizer {
      */
     public static void requireAccepted(Privatizer privatizer, Statistic input) {
         if (input == null || !privatizer.accepts().contains(input.getClass())) {
-            StringBuilder names = new StringBuilder();
-            for (Class<? extends Statistic> type : privatizer.accepts()) {
-                if (names.length() > 0) {
-                    names.append(", ");
-                }
-                names.append(type.getSimpleName());
-            }
-            throw new IllegalArgumentException(privatizer.name() + " accepts " + names + ", got "
+            throw new IllegalArgumentException(privatizer.name() + " accepts " + acceptedNames(privatizer) + ", got "
                     + (input == null ? "null" : input.getClass().getSimpleName()));
         }
+    }
+
+    private static String acceptedNames(Privatizer privatizer) {
+        StringBuilder names = new StringBuilder();
+        for (Class<? extends Statistic> type : privatizer.accepts()) {
+            if (names.length() > 0) {
+                names.append(", ");
+            }
+            names.append(type.getSimpleName());
+        }
+        return names.toString();
     }
 }

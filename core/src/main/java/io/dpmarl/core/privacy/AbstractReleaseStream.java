@@ -9,7 +9,8 @@ import java.util.OptionalLong;
  * declared length, {@link #validate} the input, charge the ledger as {@link #accounting()} says, and only then
  * {@link #perturb}. An {@link StreamAccounting.UpFront} stream is charged its whole guarantee in the
  * constructor, before any release and before any noise is drawn; a refused opening charge (budget exhausted)
- * therefore opens no stream.
+ * therefore opens no stream. A stream opened with a declared {@link StreamRequest#shape()} refuses, before
+ * {@link #validate}, every input of another shape.
  *
  * <p>Subclasses hold the mechanism's state (a counter's partial sums) and implement {@link #perturb}; they never
  * touch the ledger themselves.
@@ -48,6 +49,11 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
             throw new IllegalStateException(request.source() + ": the stream's declared length of "
                     + length.getAsLong() + " releases is used up; open a new stream (and account for it)");
         }
+        if (request.shape().isPresent() && !request.shape().get().matches(input)) {
+            throw new IllegalArgumentException(request.source() + ": the stream was opened for releases of shape "
+                    + request.shape().get().describe() + ", got " + (input == null ? "null"
+                    : StreamRequest.Shape.of(input).describe()));
+        }
         validate(input);
         if (accounting instanceof StreamAccounting.PerRelease perRelease) {
             request.ledger().charge(request.key(), perRelease.event(), 1, request.source());
@@ -78,6 +84,11 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
     /** The noise source of this stream. */
     protected final NoiseSource noise() {
         return request.noise();
+    }
+
+    /** The request the stream was opened with (its declared length and shape). */
+    protected final StreamRequest request() {
+        return request;
     }
 
     @Override

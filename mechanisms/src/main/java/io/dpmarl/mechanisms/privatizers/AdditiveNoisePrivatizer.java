@@ -6,6 +6,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.noise.Samplers;
@@ -25,7 +26,9 @@ import java.util.Set;
  * therefore build every privatizer for at most {@link #maxCoordinates()} perturbed coordinates and make
  * {@link #guarantee()} and {@link #event()} hold at the effective sensitivity
  * {@code Delta + roundingExcess(maxCoordinates)}, either by calibrating the noise for it or by reporting the
- * guarantee at it; a release with more coordinates is refused by {@link #validate} before anything is charged.
+ * guarantee at it; a release with more coordinates is refused by {@link #validate} before anything is charged,
+ * and a stream opened with a declared shape of more coordinates is refused when it opens
+ * ({@link #validateStream}).
  * {@link #sensitivity()} stays the declared sensitivity of the statistic.
  */
 public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
@@ -106,6 +109,21 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
      * coordinates (its rounding excess would exceed the one the guarantee was computed for) and a release with a
      * NaN or infinite value (noise cannot hide it: the output would be NaN or infinite whatever the noise).
      */
+    /**
+     * Refuses, when a stream opens, a declared release shape that perturbs more than {@link #maxCoordinates()}
+     * coordinates, with the message {@link #validate} gives at a release of that shape; a learner that opens its
+     * streams when it is built has the spec refused when the run is checked.
+     */
+    @Override
+    protected void validateStream(StreamRequest.Shape shape) {
+        long coordinates = shape.coordinates();
+        if (coordinates > maxCoordinates) {
+            throw new IllegalArgumentException(name + ": a stream of " + shape.describe() + " releases perturbs "
+                    + coordinates + " coordinates per release, but max-coordinates must be in [" + coordinates
+                    + ", inf) for it, got " + maxCoordinates + " (build the privatizer with a larger max-coordinates)");
+        }
+    }
+
     @Override
     protected void validate(Statistic input) {
         long coordinates = coordinates(input);

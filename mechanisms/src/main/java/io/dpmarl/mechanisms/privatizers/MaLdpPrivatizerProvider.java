@@ -33,7 +33,7 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
         return "MA-LDP per-release noise (gaussian, laplace, uniform, bounded-laplace), paper-literal or sound "
                 + "calibration. Trusts the per-user sensitivity of the MA-LDP analysis, computed from horizon and nd "
                 + "(inputs are not clipped); refuses NaN or infinite values and releases of more than max-coordinates "
-                + "coordinates";
+                + "coordinates (" + PrivatizerParams.MAX_COORDINATES_CHECKED + ")";
     }
 
     @Override

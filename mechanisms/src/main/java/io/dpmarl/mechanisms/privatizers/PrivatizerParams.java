@@ -10,11 +10,16 @@ final class PrivatizerParams {
     private PrivatizerParams() {
     }
 
+    /** When the max-coordinates cap is checked, as the descriptions state it. */
+    static final String MAX_COORDINATES_CHECKED = "a stream whose declared shape exceeds it is refused when it "
+            + "opens, so a learner that opens its streams when built, such as ma-ldp, has it refused when the run "
+            + "is checked, before any trial; every release is checked too";
+
     /** The input assumptions of an additive (float-safe) privatizer, as stated in its description. */
     static String additiveAssumptions(String norm) {
         return "Trusts the caller's bound: neighbouring inputs differ by at most 'sensitivity' in " + norm
                 + " (inputs are not clipped); refuses NaN or infinite values and releases of more than "
-                + "max-coordinates coordinates";
+                + "max-coordinates coordinates (" + MAX_COORDINATES_CHECKED + ")";
     }
 
     /** The input assumptions of an integer-noise privatizer, as stated in its description. */

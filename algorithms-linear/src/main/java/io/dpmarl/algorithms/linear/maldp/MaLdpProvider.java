@@ -44,7 +44,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 + "untrusted server with locally privatised (f f^T, f V) releases charged to user/k/agent/i, maxmin "
                 + "or joint-greedy actions, consensus reward estimates (not privatised). The guarantee assumes "
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
-                + "(norm_violations). Needs LinearMixtureFeatures; K from the schedule.";
+                + "(norm_violations). Needs LinearMixtureFeatures; K from the schedule. Opens its release streams "
+                + "(d x d matrices, d-vectors, d the feature dimension) when built, so a privatizer that cannot release "
+                + "them (e.g. max-coordinates below d(d+1)/2) is refused when the run is checked, before any trial.";
     }
 
     @Override
@@ -104,7 +106,8 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 params.string("ties").equals("random"), params.bool("clip"), params.string("noise").equals("on"));
         boolean noise = config.noise();
         MaLdpReleases releases = new MaLdpReleases(noise ? choice.matrix() : Optional.empty(),
-                noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip());
+                noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip(),
+                agents, dimension);
         Optional<AccountantReport> report = noise && choice.matrix().isPresent()
                 ? Optional.of(choice.report(agents, horizon)) : Optional.empty();
         Consensus consensus = params.string("consensus").equals("complete") ? Consensus.complete(agents)

@@ -3,7 +3,9 @@ package io.dpmarl.algorithms.linear.maldp;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import java.util.Optional;
 
@@ -26,10 +28,12 @@ public final class MaLdpReleases {
     private final NoiseSource noise;
     private final PrivacyLedger ledger;
     private final double bound;
+    private final int horizon;
     private final boolean clip;
     private long violations;
-    private long keysEpisode = -1;
-    private LedgerKey[] keys = new LedgerKey[0];
+    private long streamsEpisode = -1;
+    private ReleaseStream[] matrixStreams = new ReleaseStream[0];
+    private ReleaseStream[] vectorStreams = new ReleaseStream[0];
     private java.util.function.Consumer<Statistic> inputs = statistic -> { };
 
     /**
@@ -50,7 +54,26 @@ public final class MaLdpReleases {
         this.noise = noise;
         this.ledger = ledger;
         this.bound = horizon;
+        this.horizon = horizon;
         this.clip = clip;
+    }
+
+    /**
+     * As {@link #MaLdpReleases(Optional, Optional, NoiseSource, PrivacyLedger, int, boolean)}, and opens the release
+     * streams of the first user (episode 0) of each of {@code agents} agents now, declared as {@code dimension x
+     * dimension} symmetric matrices and {@code dimension}-vectors of {@code horizon} releases each: a privatizer that
+     * cannot release them (its {@code max-coordinates} below {@code dimension (dimension + 1) / 2}, a statistic type
+     * it does not accept) refuses when the learner is built, so the run is refused when it is checked, before any
+     * trial. Opening a per-release stream charges nothing.
+     *
+     * @throws IllegalArgumentException naming the privatizer's parameter and its accepted range
+     */
+    public MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
+                         PrivacyLedger ledger, int horizon, boolean clip, int agents, int dimension) {
+        this(matrix, vector, noise, ledger, horizon, clip);
+        if (matrix.isPresent()) {
+            open(0, agents, dimension);
+        }
     }
 
     /** The ledger key of agent {@code agent}'s releases about user {@code episode}. */
@@ -92,31 +115,44 @@ public final class MaLdpReleases {
         inputs.accept(gramStatistic);
         inputs.accept(momentStatistic);
         if (matrix.isPresent()) {
-            LedgerKey key = cachedKey(episode, agent);
-            gramStatistic = (Statistic.SymmetricMatrix) matrix.get().release(gramStatistic, noise, ledger, key);
-            momentStatistic = (Statistic.Vector) vector.get().release(momentStatistic, noise, ledger, key);
+            if (episode != streamsEpisode || agent >= matrixStreams.length || matrixStreams[agent] == null) {
+                open(episode, Math.max(agent + 1, matrixStreams.length), dimension);
+            }
+            gramStatistic = (Statistic.SymmetricMatrix) matrixStreams[agent].release(gramStatistic);
+            momentStatistic = (Statistic.Vector) vectorStreams[agent].release(momentStatistic);
         }
         server.receive(agent, stage, gramStatistic, momentStatistic);
     }
 
     /**
-     * {@link #key(long, int)}, built once per (user, agent) and reused for that agent's 2H releases of the episode:
-     * the same key, so the ledger's per-key state is found without building and hashing a new path each release.
+     * Opens user {@code episode}'s streams of agents {@code 0..agents-1} (those already open for this user are kept):
+     * one matrix and one vector stream per (user, agent) on {@link #key(long, int)}, each of {@code H} releases with
+     * its declared shape, sourced as the privatizer's name. The key is built once per (user, agent), so the ledger's
+     * per-key state is found without building a new path each release.
      */
-    private LedgerKey cachedKey(long episode, int agent) {
-        if (episode != keysEpisode) {
-            java.util.Arrays.fill(keys, null);
-            keysEpisode = episode;
+    private void open(long episode, int agents, int dimension) {
+        if (episode != streamsEpisode) {
+            java.util.Arrays.fill(matrixStreams, null);
+            java.util.Arrays.fill(vectorStreams, null);
+            streamsEpisode = episode;
         }
-        if (agent >= keys.length) {
-            keys = java.util.Arrays.copyOf(keys, agent + 1);
+        if (agents > matrixStreams.length) {
+            matrixStreams = java.util.Arrays.copyOf(matrixStreams, agents);
+            vectorStreams = java.util.Arrays.copyOf(vectorStreams, agents);
         }
-        LedgerKey key = keys[agent];
-        if (key == null) {
-            key = key(episode, agent);
-            keys[agent] = key;
+        for (int agent = 0; agent < agents; agent++) {
+            if (matrixStreams[agent] == null) {
+                LedgerKey key = key(episode, agent);
+                matrixStreams[agent] = matrix.orElseThrow().openStream(request(matrix.orElseThrow(), key)
+                        .withShape(StreamRequest.Shape.symmetricMatrix(dimension)));
+                vectorStreams[agent] = vector.orElseThrow().openStream(request(vector.orElseThrow(), key)
+                        .withShape(StreamRequest.Shape.vector(dimension)));
+            }
         }
-        return key;
+    }
+
+    private StreamRequest request(Privatizer privatizer, LedgerKey key) {
+        return StreamRequest.of(ledger, key, noise, privatizer.name()).withLength(horizon);
     }
 
     /** Test hook: receives every release's input (before noise), matrix then vector, in release order. */
