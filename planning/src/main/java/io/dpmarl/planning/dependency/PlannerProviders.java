@@ -8,6 +8,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.planning.execution.ExpectedLengthFloor;
 import io.dpmarl.planning.synthesis.MinimumDependencySynthesis;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -34,7 +35,9 @@ public final class PlannerProviders {
         public String description() {
             return "Minimum-total-correlation policies for a factored reach-avoid game: maximise R v - D l - B C by "
                     + "the concave-convex procedure (Chen et al. 2023, eq. 3); exact model, releases nothing except "
-                    + "its optional diagnostic private rollouts (epsilon-word-DP per agent per rollout)";
+                    + "its optional diagnostic private rollouts (epsilon-word-DP per agent per rollout). A length-cap "
+                    + "below the game's shortest expected length (no policy meets it) is refused when the planner is "
+                    + "built, so when the run is checked, before any trial";
         }
 
         @Override
@@ -65,6 +68,9 @@ public final class PlannerProviders {
 
         @Override
         public Planner create(Params params, PluginContext context) {
+            // Refused when the planner is built (so when the run is checked), not at its first plan.
+            context.environment().ifPresent(environment -> ExpectedLengthFloor.requireMeetable(name(), "length-cap",
+                    environment, params.real("length-cap")));
             MinimumDependencyPlanner.Settings settings = new MinimumDependencyPlanner.Settings(
                     new MinimumDependencySynthesis.Coefficients(params.real("reward"), params.real("length"),
                             params.real("correlation")), params.integer("iterations"), params.real("length-cap"),
