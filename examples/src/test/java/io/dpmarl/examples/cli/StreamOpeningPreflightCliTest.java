@@ -121,6 +121,28 @@ class StreamOpeningPreflightCliTest {
     }
 
     @Test
+    void aGridWhoseSecondPlannerCannotMeetItsLengthCapIsRefusedBeforeAnyTrial(@TempDir Path directory)
+            throws Exception {
+        // corridor-gridworld's agents start away from their target cells: the cap 2 is below the game's shortest
+        // expected length, which the message states (ExpectedLengthFloorTest derives the floor on tiny games).
+        assertRefusedBeforeAnyTrial(directory, """
+                name: plan-grid
+                environment: corridor-gridworld
+                learner: planned-execution(planner=min-dependency(iterations=1), epsilon=1, k=3)
+                accountant: basic
+                delta: 0
+                schedule:
+                  episodes: 3
+                evaluators: [episode-counter]
+                trials: 1
+                seed: 2023
+                threads: 1
+                grid:
+                  learner.planner: ["min-dependency(iterations=1)", "min-dependency(iterations=1, length-cap=2)"]
+                """, "min-dependency: length-cap must be in [");
+    }
+
+    @Test
     void theSameGridWithACoveringCapRuns(@TempDir Path directory) throws Exception {
         // The counter and the spec are live: with max-coordinates = 10 (exactly the triangle) every trial runs.
         Path file = directory.resolve("spec.yaml");
