@@ -85,10 +85,19 @@ public final class SymbolicTrajectoryPrivatizer implements Privatizer {
         return new StreamAccounting.UpFront(event(), length.orElse(1));
     }
 
-    /** Opens the stream of one trajectory; needs the declared number of steps. */
+    /**
+     * Opens the stream of one trajectory; needs the declared number of steps. A declared release shape other than a
+     * category among the graph's local states is refused here, before the up-front charge.
+     */
     @Override
     public TrajectoryStream openStream(StreamRequest request) {
         long steps = request.requireLength(name());
+        if (request.shape().isPresent()
+                && !request.shape().get().equals(StreamRequest.Shape.category(mechanism.graph().states()))) {
+            throw new IllegalArgumentException(name() + ": a stream's releases must be categories among the "
+                    + mechanism.graph().states() + " local states of 'successors', so its shape must be Category("
+                    + mechanism.graph().states() + "), got " + request.shape().get().describe());
+        }
         return new TrajectoryStream(request, (StreamAccounting.UpFront) accounting(OptionalLong.of(steps)));
     }
 

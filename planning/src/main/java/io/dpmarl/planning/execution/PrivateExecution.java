@@ -84,7 +84,7 @@ public final class PrivateExecution {
         for (int i = 0; i < agents; i++) {
             streams[i] = privatizers.get(i).openStream(new StreamRequest(ledger,
                     LedgerKey.user(episode).child("agent", i), noise, "private-execution",
-                    OptionalLong.of(maxSteps + 1L)));
+                    OptionalLong.of(maxSteps + 1L)).withShape(StreamRequest.Shape.category(game.localStates(i))));
             if (privatizeInitialState) {
                 reported[i] = release(streams[i], i, state[i]);
             }
