@@ -25,7 +25,11 @@ import java.util.Set;
  * <ol>
  *   <li>its pipeline assembles (every plugin and parameter resolves; learners that open up-front release streams
  *       at construction charge their whole guarantee there, so a budget that cannot cover the schedule throws
- *       {@link io.dpmarl.core.privacy.PrivacyBudgetExceededException} here);</li>
+ *       {@link io.dpmarl.core.privacy.PrivacyBudgetExceededException} here; a stream opened with a declared release
+ *       shape is checked against its privatizer's parameters when it opens, so a learner that opens its streams at
+ *       construction has, for example, an additive privatizer's {@code max-coordinates} below its release's
+ *       coordinates refused here, with the message the first release would give; planners built here check what
+ *       they can from the environment, such as {@code min-dependency}'s {@code length-cap});</li>
  *   <li>the accountant supports the event of every privatizer named in the spec (the spec's {@code privatizer} and
  *       every privatizer plugin parameter nested in the learner, evaluators and environment);</li>
  *   <li>every plotted metric (each part of an overlay {@code a + b}, see {@link PlotItem}) is one the run can record: the loop's own metrics ({@code episode_return},

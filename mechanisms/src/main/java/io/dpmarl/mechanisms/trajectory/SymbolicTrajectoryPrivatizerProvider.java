@@ -33,7 +33,8 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
                 + "at Hamming distance <= k, charged once per trajectory stream (up-front, declared length). There is "
                 + "no sensitivity to trust (any two trajectories within k substitutions are covered); assumes the "
                 + "feasibility graph and initial state are public; refuses a category count other than the number of "
-                + "local states and any step past the declared trajectory length";
+                + "local states (already when a stream declared with another shape opens) and any step past the "
+                + "declared trajectory length";
     }
 
     @Override

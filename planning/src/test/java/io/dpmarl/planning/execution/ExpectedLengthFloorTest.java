@@ -135,4 +135,11 @@ class ExpectedLengthFloorTest {
         assertTrue(planner.plan(TinyGames.twoStates()) != null);
         assertEquals(0, ledger.charges());
     }
+
+    @Test
+    void theDescriptionStatesTheCheck() {
+        String description = REGISTRY.provider(PluginKind.PLANNER, "min-dependency").description();
+        assertTrue(description.contains("length-cap below the game's shortest expected length"), description);
+        assertTrue(description.contains("when the run is checked"), description);
+    }
 }

@@ -118,4 +118,11 @@ class MaLdpStreamOpeningTest {
                 null));
         assertEquals(0, ledger.charges());
     }
+
+    @Test
+    void theDescriptionStatesTheCheck() {
+        String description = MaLdpHarness.REGISTRY.provider(PluginKind.LEARNER, "ma-ldp").description();
+        assertTrue(description.contains("max-coordinates below d(d+1)/2) is refused when the run is checked"),
+                description);
+    }
 }
