@@ -86,11 +86,6 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
         return request.noise();
     }
 
-    /** The request the stream was opened with (its declared length and shape). */
-    protected final StreamRequest request() {
-        return request;
-    }
-
     @Override
     public final LedgerKey key() {
         return request.key();
