@@ -88,6 +88,13 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
                 params.string("truncation").equals("H") ? Truncation.H : Truncation.H_MINUS_H_PLUS_1,
                 params.string("cce").equals("min-gap") ? CceObjective.MIN_GAP : CceObjective.FEASIBILITY);
         CountShape shape = shapeOf(environment.info());
+        int episodeSteps = context.requireSchedule(NAME).episodeSteps(shape.horizon(), environment.info().name());
+        if (episodeSteps < shape.horizon()) {
+            // Refused when the learner is built (so when the run is checked), not at the end of the first episode.
+            throw new IllegalArgumentException(NAME + ": schedule.step-limit must be in [" + shape.horizon()
+                    + ", inf) (the count streams need episodes of exactly H = " + shape.horizon() + " steps), got "
+                    + episodeSteps);
+        }
         CountsPrivatizer privatizer = privatizer(params.string("privatizer"), shape.horizon(), context);
         return create(environment, shape, config, privatizer, context);
     }
