@@ -60,7 +60,9 @@ public interface Privatizer {
      * Opens a release stream on {@code request.key()}. Up-front streams charge their whole guarantee here.
      *
      * @throws PrivacyBudgetExceededException if an up-front charge does not fit in the budget
-     * @throws IllegalArgumentException       if the privatizer needs a declared length and none is given
+     * @throws IllegalArgumentException       if the privatizer needs a declared length and none is given, or cannot
+     *                                        release the declared {@link StreamRequest#shape()} (a type it does not
+     *                                        accept, a size beyond its parameters); nothing is charged or drawn
      */
     ReleaseStream openStream(StreamRequest request);
 

@@ -53,7 +53,8 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
     public String description() {
         return "DP-Nash-VI self-play for two-player zero-sum Markov games (Qiao-Wang 2024 Alg. 1) with a count "
                 + "privatizer plugin: nashvi-central-counts (epsilon-JDP), nashvi-local-counts (epsilon-LDP) or "
-                + "nashvi-non-private. K is the schedule's episodes; needs known rewards and a fixed initial state.";
+                + "nashvi-non-private. K is the schedule's episodes; needs known rewards, a fixed initial state and "
+                + "episodes of exactly H steps (a schedule.step-limit below H is refused when the run is checked).";
     }
 
     @Override
