@@ -114,6 +114,8 @@ public final class PlannerProviders {
 
         @Override
         public Planner create(Params params, PluginContext context) {
+            // An environment without a factored model is refused when the planner is built, not at its first plan.
+            context.environment().ifPresent(environment -> TeamPlans.model(environment, name()));
             return new MaxReachPlanner(context.metrics(), params.real("entropy"));
         }
     }

@@ -142,4 +142,18 @@ class ExpectedLengthFloorTest {
         assertTrue(description.contains("length-cap below the game's shortest expected length"), description);
         assertTrue(description.contains("when the run is checked"), description);
     }
+
+    @Test
+    void plannersRefuseAnEnvironmentWithoutAFactoredModelWhenBuilt() {
+        Environment plain = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, "coordination-game");
+        PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 0.0);
+        for (String planner : List.of("max-reach", "min-dependency")) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
+                    PluginKind.LEARNER, Learner.class, "planned-execution(planner=" + planner + ")",
+                    context(plain, ledger)));
+            assertEquals(planner + " needs an environment with a factored reach-avoid model (FactoredModel "
+                    + "capability); " + plain.info().name() + " has none", refused.getMessage());
+        }
+        assertEquals(0, ledger.charges());
+    }
 }
