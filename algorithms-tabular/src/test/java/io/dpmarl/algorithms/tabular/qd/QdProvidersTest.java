@@ -31,18 +31,22 @@ import org.junit.jupiter.api.Test;
  * hand in the comments.
  */
 class QdProvidersTest {
-    private static final Registry REGISTRY = Registry.discover();
+    /**
+     * Discovered afresh for every test (JUnit makes an instance per test), so that the registry reads the plugins'
+     * names as they are now.
+     */
+    private final Registry registry = Registry.discover();
     /** CBMP: the observation is the shared state, 2 actions; the ring C_4 as communication graph. */
     private static final String CBMP = "cbmp(agents=4, graph=ring)";
 
-    private static PluginContext context(List<String> recorded) {
-        Environment environment = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+    private PluginContext context(List<String> recorded) {
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
         return new PluginContext(RandomStreams.of(1), NoiseSource.seeded(1), PrivacyLedger.unaccounted(),
-                Optional.of(environment), REGISTRY, new TrialMetrics(r -> recorded.add(r.metric())), Optional.empty());
+                Optional.of(environment), registry, new TrialMetrics(r -> recorded.add(r.metric())), Optional.empty());
     }
 
-    private static Learner learner(String spec, List<String> recorded) {
-        return REGISTRY.create(PluginKind.LEARNER, Learner.class, spec, context(recorded));
+    private Learner learner(String spec, List<String> recorded) {
+        return registry.create(PluginKind.LEARNER, Learner.class, spec, context(recorded));
     }
 
     /**
@@ -51,7 +55,7 @@ class QdProvidersTest {
      */
     @Test
     void learnersByNameHaveTheEnvironmentsSize() {
-        Environment environment = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
         int states = ((Space.Discrete) environment.info().observationSpaces().get(0)).size();
         for (String name : List.of("dp-qd-learning", "qd-learning", "center-qd")) {
             QdNetworkView view = (QdNetworkView) learner(name, new ArrayList<>());
@@ -72,9 +76,9 @@ class QdProvidersTest {
         for (String name : List.of("dp-qd-learning", "qd-learning", "center-qd")) {
             List<String> recorded = new ArrayList<>();
             Learner learner = learner(name, recorded);
-            Environment environment = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+            Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
             QdHarness.run(environment, learner, 5, 3, 3, result -> { });
-            PluginProvider<?> provider = REGISTRY.provider(PluginKind.LEARNER, name);
+            PluginProvider<?> provider = registry.provider(PluginKind.LEARNER, name);
             for (String metric : recorded) {
                 assertTrue(provider.metrics().contains(metric), name + " records undeclared " + metric);
             }
@@ -85,11 +89,11 @@ class QdProvidersTest {
         QdNetworkView center = (QdNetworkView) learner("center-qd", new ArrayList<>());
         assertEquals(0, center.episodeMessages().releases());
         assertEquals(Optional.of(0.0), center.episodeMessages().sumDeclaredVariance());
-        assertTrue(REGISTRY.provider(PluginKind.LEARNER, "dp-qd-learning").description()
+        assertTrue(registry.provider(PluginKind.LEARNER, "dp-qd-learning").description()
                 .contains("The guarantee is the privatizer's"));
-        assertTrue(REGISTRY.provider(PluginKind.LEARNER, "qd-learning").description().contains("Not private"));
-        assertTrue(REGISTRY.provider(PluginKind.LEARNER, "center-qd").description().contains("not private"));
-        assertTrue(REGISTRY.provider(PluginKind.PRIVATIZER, "dp-qd-laplace").description()
+        assertTrue(registry.provider(PluginKind.LEARNER, "qd-learning").description().contains("Not private"));
+        assertTrue(registry.provider(PluginKind.LEARNER, "center-qd").description().contains("not private"));
+        assertTrue(registry.provider(PluginKind.PRIVATIZER, "dp-qd-laplace").description()
                 .contains("pure epsilon_t = adjacency-bound / (noise-base q^t)-DP per release"));
     }
 
@@ -100,13 +104,13 @@ class QdProvidersTest {
      */
     @Test
     void gainConventionByName() {
-        Environment environment = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
-        GainSchedule kar = QdLearnerParams.gains(REGISTRY.params(PluginKind.LEARNER, "dp-qd-learning"), environment,
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+        GainSchedule kar = QdLearnerParams.gains(registry.params(PluginKind.LEARNER, "dp-qd-learning"), environment,
                 "dp-qd-learning");
         assertEquals(GainConvention.KAR, kar.convention());
         assertEquals(1.0 / 32, kar.innovation(31), 1e-15);
         assertEquals(0.025, kar.consensus(31), 1e-15);
-        GainSchedule literal = QdLearnerParams.gains(REGISTRY.params(PluginKind.LEARNER,
+        GainSchedule literal = QdLearnerParams.gains(registry.params(PluginKind.LEARNER,
                 "dp-qd-learning(gains=paper-literal)"), environment, "dp-qd-learning");
         assertEquals(GainConvention.PAPER_LITERAL, literal.convention());
         assertEquals(0.5, literal.innovation(31), 1e-15);
@@ -121,8 +125,8 @@ class QdProvidersTest {
      */
     @Test
     void autoGainOnTheRing() {
-        Environment environment = REGISTRY.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
-        assertEquals(0.225, QdLearnerParams.gains(REGISTRY.params(PluginKind.LEARNER, "qd-learning(gain-b=auto)"),
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+        assertEquals(0.225, QdLearnerParams.gains(registry.params(PluginKind.LEARNER, "qd-learning(gain-b=auto)"),
                 environment, "qd-learning").gainB(), 1e-12);
     }
 
@@ -140,17 +144,17 @@ class QdProvidersTest {
      */
     @Test
     void laplacePrivatizerByName() {
-        DpQdLaplacePrivatizer listed = (DpQdLaplacePrivatizer) REGISTRY.create(PluginKind.PRIVATIZER, Privatizer.class,
+        DpQdLaplacePrivatizer listed = (DpQdLaplacePrivatizer) registry.create(PluginKind.PRIVATIZER, Privatizer.class,
                 "dp-qd-laplace(noise-base=7, q=0.9, adjacency-bound=3, noise-bases=1;2, qs=1;0.5)");
         DpQdLaplacePrivatizer agent1 = listed.forAgent(1, 2);
         assertEquals(2.0, agent1.noiseBase(), 0.0);
         assertEquals(0.5, agent1.decay(), 0.0);
         assertEquals(3.0, agent1.adjacencyBound(), 0.0);
-        DpQdLaplacePrivatizer plain = (DpQdLaplacePrivatizer) REGISTRY.create(PluginKind.PRIVATIZER,
+        DpQdLaplacePrivatizer plain = (DpQdLaplacePrivatizer) registry.create(PluginKind.PRIVATIZER,
                 Privatizer.class, "dp-qd-laplace(noise-base=7, q=0.9, adjacency-bound=3)");
         assertSame(plain, plain.forAgent(1, 2));
         assertEquals(3.0, plain.adjacencyBound(), 0.0);
-        String message = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(PluginKind.PRIVATIZER,
+        String message = assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.PRIVATIZER,
                 Privatizer.class, "dp-qd-laplace(noise-bases=1;zero)")).getMessage();
         assertTrue(message.startsWith("dp-qd-laplace: parameter 'noise-bases'"), message);
     }
@@ -177,5 +181,36 @@ class QdProvidersTest {
         EnvironmentInfo even = new EnvironmentInfo("even", 2, List.of(new Space.Discrete(5), new Space.Discrete(5)),
                 List.of(new Space.Discrete(3), new Space.Discrete(3)), 1, team);
         assertEquals(3, QdLearnerParams.actions(even, "qd-learning"));
+    }
+
+    /**
+     * A learner created by name, after one episode of 3 steps: its output policy is the greedy action of the average
+     * table (a policy, not null), and the per-pair eavesdropper view of the pair of the observed agent's last
+     * message is that same message (both are "the last message of the observed agent", one over all pairs, one on
+     * that pair).
+     */
+    @Test
+    void policyAndEavesdropperViewOfALearnerByName() {
+        Learner learner = learner("dp-qd-learning(observed-agent=2)", new ArrayList<>());
+        Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class, CBMP);
+        QdHarness.run(environment, learner, 5, 3, 3, result -> { });
+        QdNetworkView view = (QdNetworkView) learner;
+        QdNetworkView.Eavesdropped last = view.episodeMessages().lastObserved().orElseThrow();
+        assertEquals(2, last.agent());
+        assertEquals(Optional.of(last), view.lastObserved(last.state(), last.action()));
+        double[] marginal = learner.policy().marginal(0, 0, environment.reset(1));
+        assertEquals(1.0, marginal[0] + marginal[1], 0.0);
+    }
+
+    /** A QD learner needs a communication graph: an environment without one is refused, naming it. */
+    @Test
+    void anEnvironmentWithoutGraphIsRefused() {
+        Environment plain = registry.create(PluginKind.ENVIRONMENT, Environment.class, "matching-pennies");
+        PluginContext context = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(1),
+                PrivacyLedger.unaccounted(), Optional.of(plain), registry);
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> registry.create(PluginKind.LEARNER, Learner.class, "qd-learning", context)).getMessage();
+        assertTrue(message.startsWith("qd-learning needs a networked environment (one with a communication graph),"
+                + " got matching-pennies"), message);
     }
 }

@@ -36,26 +36,30 @@ import org.junit.jupiter.api.Test;
  * Expected values are derived by hand in the comments.
  */
 class QdEvaluatorProvidersTest {
-    private static final Registry REGISTRY = Registry.discover();
+    /**
+     * Discovered afresh for every test (JUnit makes an instance per test), so that the registry reads the plugins'
+     * names as they are now.
+     */
+    private final Registry registry = Registry.discover();
 
     /** Two agents, one state, one action: Q^0 = 10, Q^1 = 14, no messages. */
     private static final TableNetwork TWO_AGENTS = TableNetwork.silent(new double[][][] {{{10}}, {{14}}});
 
-    private static Environment withModel(DiscountedTabularModel model) {
+    private Environment withModel(DiscountedTabularModel model) {
         return new ModelEnvironment("table-model", model.numAgents(), Optional.of(model));
     }
 
-    private static PluginContext context(long seed, Environment environment) {
+    private PluginContext context(long seed, Environment environment) {
         return new PluginContext(RandomStreams.of(seed), NoiseSource.seeded(seed), PrivacyLedger.unaccounted(),
-                Optional.of(environment), REGISTRY);
+                Optional.of(environment), registry);
     }
 
-    private static Evaluator create(String spec, PluginContext context) {
-        return REGISTRY.create(PluginKind.EVALUATOR, Evaluator.class, spec, context);
+    private Evaluator create(String spec, PluginContext context) {
+        return registry.create(PluginKind.EVALUATOR, Evaluator.class, spec, context);
     }
 
     /** A declared metric pattern ('*' matches any text) matches the recorded name. */
-    private static boolean declares(PluginProvider<?> provider, String metric) {
+    private boolean declares(PluginProvider<?> provider, String metric) {
         return provider.metrics().stream().anyMatch(pattern -> metric.matches(
                 java.util.regex.Pattern.quote(pattern).replace("*", "\\E.*\\Q")));
     }
@@ -68,7 +72,7 @@ class QdEvaluatorProvidersTest {
      */
     @Test
     void errorByNameTracksEveryAgentWhenAskedForMore() {
-        PluginProvider<?> provider = REGISTRY.provider(PluginKind.EVALUATOR, "qd-error");
+        PluginProvider<?> provider = registry.provider(PluginKind.EVALUATOR, "qd-error");
         Map<String, Double> values = QdFixtures.record(create("qd-error", context(0, withModel(QdEvaluatorsTest.MODEL))),
                 TWO_AGENTS, 0);
         assertEquals(4, values.get("qbar_error_s0_a0"), 1e-9);
@@ -181,14 +185,14 @@ class QdEvaluatorProvidersTest {
     @Test
     void consensusAndMessagesByName() {
         Environment environment = new ModelEnvironment("no-model", 2, Optional.empty());
-        PluginProvider<?> consensus = REGISTRY.provider(PluginKind.EVALUATOR, "qd-consensus");
+        PluginProvider<?> consensus = registry.provider(PluginKind.EVALUATOR, "qd-consensus");
         Map<String, Double> consensusValues = QdFixtures.record(create("qd-consensus", context(0, environment)),
                 TWO_AGENTS, 0);
         assertEquals(4, consensusValues.get("consensus_max_gap"), 1e-12);
         consensusValues.keySet().forEach(metric -> assertTrue(declares(consensus, metric), metric));
         assertTrue(consensus.description().contains("needs no model"), consensus.description());
 
-        PluginProvider<?> messages = REGISTRY.provider(PluginKind.EVALUATOR, "qd-messages");
+        PluginProvider<?> messages = registry.provider(PluginKind.EVALUATOR, "qd-messages");
         Eavesdropped seen = new Eavesdropped(5, 0, 0, 0, 13, 10);
         TableNetwork network = new TableNetwork(new double[][][] {{{10}}, {{14}}}, 6,
                 new MessageStatistics(1, 9, Optional.of(16.0), Optional.of(seen)), seen);

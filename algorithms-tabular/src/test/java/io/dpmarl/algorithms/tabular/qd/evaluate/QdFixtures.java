@@ -62,7 +62,7 @@ final class QdFixtures {
     /**
      * A QD network over fixed tables {@code Q^i(s, a) = tables[i][s][a]} (a read outside them throws, so the
      * evaluators' loop ranges are checked too), with the given message statistics of the episode; the per-pair
-     * eavesdropper view of (s, a) is the last of {@code perPair} on that pair.
+     * eavesdropper view of (s, a) is the last of {@code perPair} on that pair (a pair outside the tables throws).
      */
     static final class TableNetwork extends InertLearner implements QdNetworkView {
         private final double[][][] tables;
@@ -115,6 +115,9 @@ final class QdFixtures {
 
         @Override
         public Optional<Eavesdropped> lastObserved(int state, int action) {
+            if (state < 0 || state >= numStates() || action < 0 || action >= numActions()) {
+                throw new IndexOutOfBoundsException("no pair (" + state + ", " + action + ")");
+            }
             Optional<Eavesdropped> last = Optional.empty();
             for (Eavesdropped seen : perPair) {
                 if (seen.state() == state && seen.action() == action) {
