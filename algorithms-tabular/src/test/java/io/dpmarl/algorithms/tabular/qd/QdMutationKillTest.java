@@ -139,6 +139,28 @@ class QdMutationKillTest {
         assertEquals(1.0, common[4]);
     }
 
+    /**
+     * The output policy lists its joint distribution up to 2^20 joint actions inclusive and refuses beyond (use the
+     * marginals). 20 agents with 2 actions, every agent valuing action 1 above action 0: exactly 2^20 = 1 048 576
+     * joint actions, mass 1 on the joint action where all play 1, whose index in any base-2 encoding is 2^20 - 1
+     * (all digits 1). 21 agents: 2^21, refused.
+     */
+    @Test
+    void jointDistributionIsListedUpToTwoToTheTwentyJointActions() {
+        double[][] twenty = new double[20][];
+        java.util.Arrays.fill(twenty, new double[] {0, 1});
+        Observation[] observations = new Observation[21];
+        java.util.Arrays.fill(observations, new Observation(0, new double[0]));
+        double[] joint = QdPolicies.greedyAverage(view(twenty)).jointDistribution(0, observations);
+        assertEquals(1 << 20, joint.length);
+        assertEquals(1.0, joint[(1 << 20) - 1], 0.0);
+        assertEquals(1.0, java.util.Arrays.stream(joint).sum(), 0.0);
+        double[][] twentyOne = new double[21][];
+        java.util.Arrays.fill(twentyOne, new double[] {0, 1});
+        assertThrows(IllegalStateException.class,
+                () -> QdPolicies.greedyAverage(view(twentyOne)).jointDistribution(0, observations));
+    }
+
     /** {@code max_a Q^i(s, a)} reads agent i's own row of state s only. */
     @Test
     void maxValueReadsTheAgentsOwnRow() {

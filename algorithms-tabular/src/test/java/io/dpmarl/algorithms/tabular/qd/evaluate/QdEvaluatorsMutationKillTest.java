@@ -3,16 +3,11 @@ package io.dpmarl.algorithms.tabular.qd.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.dpmarl.algorithms.tabular.qd.QdNetworkView;
-import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
-import io.dpmarl.core.evaluate.EvaluationContext;
+import io.dpmarl.algorithms.tabular.qd.QdNetworkView.Eavesdropped;
+import io.dpmarl.algorithms.tabular.qd.QdNetworkView.MessageStatistics;
+import io.dpmarl.algorithms.tabular.qd.evaluate.QdFixtures.TableModel;
+import io.dpmarl.algorithms.tabular.qd.evaluate.QdFixtures.TableNetwork;
 import io.dpmarl.core.evaluate.Evaluator;
-import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
-import io.dpmarl.core.model.DiscountedTabularModel;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -26,76 +21,17 @@ class QdEvaluatorsMutationKillTest {
     /** {@code Q^i(s, a)}: agent 0 = ((1, 2), (3, 4)), agent 1 = ((1, 6), (7, 0)). */
     private static final double[][][] TABLES = {{{1, 2}, {3, 4}}, {{1, 6}, {7, 0}}};
 
-    /** A learner that is a QD network over {@link #TABLES}; agent 1's last message was on (s, a) = (1, 1). */
-    private static final class TableNetwork implements Learner, QdNetworkView {
-        private final QdNetworkView.Eavesdropped seen = new QdNetworkView.Eavesdropped(17, 1, 1, 1, 7.5, 7);
-        private final Optional<?>[][] observed = {{Optional.empty(), Optional.empty()},
-            {Optional.empty(), Optional.of(seen)}};
-
-        @Override
-        public void beginEpisode(int episode, Observation[] observations) {
-        }
-
-        @Override
-        public int[] act(int stage, Observation[] observations) {
-            return new int[2];
-        }
-
-        @Override
-        public void observe(int stage, int[] jointAction, StepResult result) {
-        }
-
-        @Override
-        public void endEpisode(int episode) {
-        }
-
-        @Override
-        public Policy policy() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int numAgents() {
-            return 2;
-        }
-
-        @Override
-        public int numStates() {
-            return 2;
-        }
-
-        @Override
-        public int numActions() {
-            return 2;
-        }
-
-        @Override
-        public double value(int agent, int state, int action) {
-            return TABLES[agent][state][action];
-        }
-
-        @Override
-        public long steps() {
-            return 18;
-        }
-
-        @Override
-        public MessageStatistics episodeMessages() {
-            return new MessageStatistics(4, 1, Optional.empty(), Optional.of(seen));
-        }
-
-        @SuppressWarnings("unchecked")
-        @Override
-        public Optional<Eavesdropped> lastObserved(int state, int action) {
-            return (Optional<Eavesdropped>) observed[state][action];
-        }
+    /**
+     * The network over {@link #TABLES} after 18 steps: 4 messages with squared errors summing to 1, no declared
+     * noise; agent 1's last message was on (s, a) = (1, 1), sent 7.5 for the true 7 at step 17.
+     */
+    private static TableNetwork network() {
+        Eavesdropped seen = new Eavesdropped(17, 1, 1, 1, 7.5, 7);
+        return new TableNetwork(TABLES, 18, new MessageStatistics(4, 1, Optional.empty(), Optional.of(seen)), seen);
     }
 
     private static Map<String, Double> record(Evaluator evaluator) {
-        Map<String, Double> values = new HashMap<>();
-        TrialMetrics metrics = new TrialMetrics(r -> values.put(r.metric(), r.value()));
-        evaluator.afterEpisode(new EvaluationContext(null, new TableNetwork(), 0, metrics));
-        return values;
+        return QdFixtures.record(evaluator, network(), 0);
     }
 
     /**
@@ -135,38 +71,9 @@ class QdEvaluatorsMutationKillTest {
      */
     @Test
     void errorAtTheLargestDiscount() {
-        DiscountedTabularModel model = new DiscountedTabularModel() {
-            @Override
-            public int numAgents() {
-                return 2;
-            }
-
-            @Override
-            public int numStates() {
-                return 2;
-            }
-
-            @Override
-            public int numActions() {
-                return 2;
-            }
-
-            @Override
-            public double discount() {
-                return 0.999;
-            }
-
-            @Override
-            public double[] transition(int state, int action) {
-                return state == 0 ? new double[] {1, 0} : new double[] {0, 1};
-            }
-
-            @Override
-            public double meanReward(int agent, int state, int action) {
-                return 1;
-            }
-        };
-        Map<String, Double> values = record(new QdErrorEvaluator(model, new int[] {1, 2}));
+        double[][][] stay = {{{1, 0}, {1, 0}}, {{0, 1}, {0, 1}}};
+        double[][][] ones = {{{1, 1}, {1, 1}}, {{1, 1}, {1, 1}}};
+        Map<String, Double> values = record(new QdErrorEvaluator(new TableModel(0.999, stay, ones), new int[] {1, 2}));
         assertEquals(1000, values.get("q_star_s1_a1"), 1e-6);
         assertEquals(1, values.get("qbar_s0_a0"), 0.0);
         assertEquals(-999, values.get("qbar_error_s0_a0"), 1e-6);

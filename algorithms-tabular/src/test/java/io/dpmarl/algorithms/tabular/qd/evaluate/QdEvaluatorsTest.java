@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dpmarl.algorithms.tabular.qd.QdNetworkView;
-import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
+import io.dpmarl.algorithms.tabular.qd.QdNetworkView.Eavesdropped;
+import io.dpmarl.algorithms.tabular.qd.QdNetworkView.MessageStatistics;
+import io.dpmarl.algorithms.tabular.qd.evaluate.QdFixtures.InertLearner;
+import io.dpmarl.algorithms.tabular.qd.evaluate.QdFixtures.TableModel;
+import io.dpmarl.algorithms.tabular.qd.evaluate.QdFixtures.TableNetwork;
 import io.dpmarl.core.evaluate.EvaluationContext;
+import io.dpmarl.core.evaluate.Evaluator;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
-import io.dpmarl.core.model.DiscountedTabularModel;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -20,105 +19,23 @@ import org.junit.jupiter.api.Test;
 /** The QD evaluators on hand-made tables: every recorded value is computed by hand in the comments. */
 class QdEvaluatorsTest {
 
-    /** Two agents, one state, one action: Q^0 = 10, Q^1 = 14; one message of agent 0: sent 13, true 10. */
-    private static final class TwoAgents implements Learner, QdNetworkView {
-        @Override
-        public void beginEpisode(int episode, Observation[] observations) {
-        }
+    /** The message of agent 0 on the only pair: sent 13, true 10. */
+    private static final Eavesdropped SEEN = new Eavesdropped(0, 0, 0, 0, 13, 10);
 
-        @Override
-        public int[] act(int stage, Observation[] observations) {
-            return new int[2];
-        }
-
-        @Override
-        public void observe(int stage, int[] jointAction, StepResult result) {
-        }
-
-        @Override
-        public void endEpisode(int episode) {
-        }
-
-        @Override
-        public Policy policy() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int numAgents() {
-            return 2;
-        }
-
-        @Override
-        public int numStates() {
-            return 1;
-        }
-
-        @Override
-        public int numActions() {
-            return 1;
-        }
-
-        @Override
-        public double value(int agent, int state, int action) {
-            return agent == 0 ? 10 : 14;
-        }
-
-        @Override
-        public long steps() {
-            return 1;
-        }
-
-        @Override
-        public MessageStatistics episodeMessages() {
-            Eavesdropped seen = new Eavesdropped(0, 0, 0, 0, 13, 10);
-            return new MessageStatistics(2, 9 + 16, Optional.of(2 * 8.0 + 2 * 12.5), Optional.of(seen));
-        }
-
-        @Override
-        public Optional<Eavesdropped> lastObserved(int state, int action) {
-            return episodeMessages().lastObserved();
-        }
+    /**
+     * Two agents, one state, one action: Q^0 = 10, Q^1 = 14; two messages with squared errors 9 and 16 and declared
+     * variances 2 * 8 and 2 * 12.5; the last one is agent 0's {@link #SEEN}.
+     */
+    private static TableNetwork twoAgents() {
+        return new TableNetwork(new double[][][] {{{10}}, {{14}}}, 1,
+                new MessageStatistics(2, 9 + 16, Optional.of(2 * 8.0 + 2 * 12.5), Optional.of(SEEN)), SEEN);
     }
 
     /** One state, one action, reward means 3 (agent 0) and 5 (agent 1), gamma 0.5: Q* = 4 / 0.5 = 8. */
-    private static final DiscountedTabularModel MODEL = new DiscountedTabularModel() {
-        @Override
-        public int numAgents() {
-            return 2;
-        }
+    static final TableModel MODEL = new TableModel(0.5, new double[][][] {{{1}}}, new double[][][] {{{3}}, {{5}}});
 
-        @Override
-        public int numStates() {
-            return 1;
-        }
-
-        @Override
-        public int numActions() {
-            return 1;
-        }
-
-        @Override
-        public double discount() {
-            return 0.5;
-        }
-
-        @Override
-        public double[] transition(int state, int action) {
-            return new double[] {1};
-        }
-
-        @Override
-        public double meanReward(int agent, int state, int action) {
-            return agent == 0 ? 3 : 5;
-        }
-    };
-
-    private static Map<String, Double> record(io.dpmarl.core.evaluate.Evaluator evaluator) {
-        Map<String, Double> values = new HashMap<>();
-        TrialMetrics metrics = new TrialMetrics(r -> values.put(r.metric(), r.value()));
-        evaluator.afterEpisode(new EvaluationContext(null, new TwoAgents(), 0, metrics));
-        return values;
+    private static Map<String, Double> record(Evaluator evaluator) {
+        return QdFixtures.record(evaluator, twoAgents(), 0);
     }
 
     @Test
@@ -155,30 +72,8 @@ class QdEvaluatorsTest {
     @Test
     void aLearnerThatIsNoQdNetworkIsRefused() {
         TrialMetrics metrics = TrialMetrics.discarding();
-        Learner plain = new Learner() {
-            @Override
-            public void beginEpisode(int episode, Observation[] observations) {
-            }
-
-            @Override
-            public int[] act(int stage, Observation[] observations) {
-                return new int[0];
-            }
-
-            @Override
-            public void observe(int stage, int[] jointAction, StepResult result) {
-            }
-
-            @Override
-            public void endEpisode(int episode) {
-            }
-
-            @Override
-            public Policy policy() {
-                return null;
-            }
-        };
-        assertEquals("qd-consensus evaluates a QD learner (dp-qd-learning, qd-learning, center-qd), got ",
+        InertLearner plain = new InertLearner(2);
+        assertEquals("qd-consensus evaluates a QD learner (dp-qd-learning, qd-learning, center-qd), got InertLearner",
                 assertThrows(IllegalArgumentException.class, () -> new QdConsensusEvaluator().afterEpisode(
                         new EvaluationContext(null, plain, 0, metrics))).getMessage());
     }
