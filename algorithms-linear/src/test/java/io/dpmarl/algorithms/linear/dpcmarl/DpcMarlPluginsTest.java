@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.comm.GraphProcess;
+import io.dpmarl.core.comm.NetworkedEnvironment;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Observation;
@@ -38,11 +40,12 @@ import org.junit.jupiter.api.Test;
  * the two train to bit-identical parameters.
  */
 class DpcMarlPluginsTest {
-    private static final Registry REGISTRY = Registry.discover();
+    /** Discovered per test class instance, so that the plugins' names and kinds are read as they are now. */
+    private final Registry registry = Registry.discover();
 
-    private static PluginContext context(Environment environment, PrivacyLedger ledger) {
+    private PluginContext context(Environment environment, PrivacyLedger ledger) {
         return new PluginContext(RandomStreams.of(3), NoiseSource.seeded(4), ledger, Optional.of(environment),
-                REGISTRY, TrialMetrics.discarding(), Optional.empty());
+                registry, TrialMetrics.discarding(), Optional.empty());
     }
 
     private static PrivacyLedger ledger() {
@@ -74,7 +77,7 @@ class DpcMarlPluginsTest {
     void everyParameterOfTheA2cLearnerReachesIt() {
         ToyTrackingEnvironment environment = new ToyTrackingEnvironment(4, 12);
         PrivacyLedger pluginLedger = ledger();
-        Learner plugin = REGISTRY.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c(privatizer="
+        Learner plugin = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c(privatizer="
                 + "critic-laplace-clipped(epsilon=2, clip=3, max-coordinates=100000), rollout=5, hidden=4, actor-lr=0.01,"
                 + " critic-lr=0.02, gamma=0.9, entropy=0.001, gradient-clip=7, reward-scale=0.5,"
                 + " normalise-advantages=true, advantage=counterfactual, time-limit=bootstrap, critic=global,"
@@ -98,7 +101,7 @@ class DpcMarlPluginsTest {
     void theA2cLearnersDefaultsAreThePapersOnTheClearPath() {
         ToyTrackingEnvironment environment = new ToyTrackingEnvironment(4, 12);
         PrivacyLedger ledger = ledger();
-        Learner plugin = REGISTRY.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c",
+        Learner plugin = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c",
                 context(environment, ledger));
         DpcMarlA2c expected = direct(environment, CommunicationGraph.path(4), A2cSettings.paper(),
                 ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"));
@@ -106,6 +109,78 @@ class DpcMarlPluginsTest {
         ToyTrackingEnvironment.train(new ToyTrackingEnvironment(4, 12), expected, 2, 8);
         assertSameCritics(expected, (DpcMarlA2c) plugin, 4);
         assertEquals(0, ledger.charges(), "privatizer=none is a clear channel: ConsensusMARL");
+    }
+
+    /** An environment that carries its own communication graph, which the learners must use. */
+    private static final class Networked implements Environment, NetworkedEnvironment {
+        private final Environment inner;
+        private final CommunicationGraph graph;
+
+        Networked(Environment inner, CommunicationGraph graph) {
+            this.inner = inner;
+            this.graph = graph;
+        }
+
+        @Override
+        public EnvironmentInfo info() {
+            return inner.info();
+        }
+
+        @Override
+        public Observation[] reset(long seed) {
+            return inner.reset(seed);
+        }
+
+        @Override
+        public StepResult step(int[] joint) {
+            return inner.step(joint);
+        }
+
+        @Override
+        public GraphProcess communicationGraphs() {
+            return GraphProcess.fixed(graph);
+        }
+    }
+
+    @Test
+    void bothLearnersTakeTheEnvironmentsGraphOverTheParameter() {
+        Networked environment = new Networked(new ToyTrackingEnvironment(4, 12), CommunicationGraph.complete(4));
+        Learner a2c = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c(rollout=5, hidden=4,"
+                + " graph=path)", context(environment, ledger()));
+        DpcMarlA2c expected = direct(environment, CommunicationGraph.complete(4),
+                A2cSettings.builder().rollout(5).hidden(4).build(), ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN,
+                Channel.clear("critic"));
+        ToyTrackingEnvironment.train(environment, a2c, 2, 8);
+        ToyTrackingEnvironment.train(new ToyTrackingEnvironment(4, 12), expected, 2, 8);
+        assertSameCritics(expected, (DpcMarlA2c) a2c, 4);
+
+        Networked flipping = new Networked(new Flipping(), CommunicationGraph.complete(3));
+        Learner linear = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-linear(graph=path)",
+                context(flipping, ledger()));
+        RandomStreams streams = RandomStreams.of(3);
+        RandomGenerator[] random = new RandomGenerator[3];
+        for (int i = 0; i < 3; i++) {
+            random[i] = streams.stream("policy/agent/" + i);
+        }
+        DpcMarlLinear expectedLinear = new DpcMarlLinear(flipping.info(), 2, CommunicationGraph.complete(3),
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"), random);
+        ToyTrackingEnvironment.train(flipping, linear, 2, 8);
+        ToyTrackingEnvironment.train(new Flipping(), expectedLinear, 2, 8);
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(expectedLinear.critic(i), ((DpcMarlLinear) linear).critic(i), 0.0, "critic " + i);
+        }
+    }
+
+    @Test
+    void thePluginsNamesAndKindsAreTheSpecsWords() {
+        assertEquals("dpc-marl-a2c", new DpcMarlA2cProvider().name());
+        assertEquals(PluginKind.LEARNER, new DpcMarlA2cProvider().kind());
+        assertEquals("dpc-marl-linear", new DpcMarlLinearProvider().name());
+        assertEquals(PluginKind.LEARNER, new DpcMarlLinearProvider().kind());
+        assertEquals("critic-laplace-nominal", new CriticPrivatizerProviders.Nominal().name());
+        assertEquals(PluginKind.PRIVATIZER, new CriticPrivatizerProviders.Nominal().kind());
+        assertEquals("critic-laplace-clipped", new CriticPrivatizerProviders.Clipped().name());
+        assertEquals(PluginKind.PRIVATIZER, new CriticPrivatizerProviders.Clipped().kind());
     }
 
     @Test
@@ -119,11 +194,11 @@ class DpcMarlPluginsTest {
 
     @Test
     void theCriticPrivatizersAreBuiltFromTheirParameters() {
-        PluginContext context = PluginContext.standalone(REGISTRY);
-        DataDependentLaplacePrivatizer nominal = (DataDependentLaplacePrivatizer) REGISTRY.create(
+        PluginContext context = PluginContext.standalone(registry);
+        DataDependentLaplacePrivatizer nominal = (DataDependentLaplacePrivatizer) registry.create(
                 PluginKind.PRIVATIZER, Privatizer.class, "critic-laplace-nominal(s-gain=0.5)", context);
         assertEquals(0.5, nominal.gain(), 0.0);
-        ClippedLaplacePrivatizer clipped = (ClippedLaplacePrivatizer) REGISTRY.create(PluginKind.PRIVATIZER,
+        ClippedLaplacePrivatizer clipped = (ClippedLaplacePrivatizer) registry.create(PluginKind.PRIVATIZER,
                 Privatizer.class, "critic-laplace-clipped(epsilon=2, clip=3, max-coordinates=7)", context);
         assertEquals(3.0, clipped.clip(), 0.0);
         assertEquals(Sensitivity.l1(6.0), clipped.sensitivity());
@@ -175,7 +250,7 @@ class DpcMarlPluginsTest {
     void theLinearLearnersParametersReachIt() {
         Flipping environment = new Flipping();
         PrivacyLedger pluginLedger = ledger();
-        Learner plugin = REGISTRY.create(PluginKind.LEARNER, Learner.class, "dpc-marl-linear(privatizer="
+        Learner plugin = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-linear(privatizer="
                 + "critic-laplace-nominal(s-gain=0.5), consensus=neighbours-literal, graph=complete)",
                 context(environment, pluginLedger));
         RandomStreams streams = RandomStreams.of(3);
@@ -200,7 +275,7 @@ class DpcMarlPluginsTest {
     void theLinearLearnerDefaultsToTheClearPathAndRefusesVectorObservations() {
         Flipping environment = new Flipping();
         PrivacyLedger ledger = ledger();
-        Learner plugin = REGISTRY.create(PluginKind.LEARNER, Learner.class, "dpc-marl-linear",
+        Learner plugin = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-linear",
                 context(environment, ledger));
         RandomStreams streams = RandomStreams.of(3);
         RandomGenerator[] random = new RandomGenerator[3];
@@ -215,7 +290,7 @@ class DpcMarlPluginsTest {
             assertArrayEquals(expected.critic(i), ((DpcMarlLinear) plugin).critic(i), 0.0, "critic " + i);
         }
         assertEquals(0, ledger.charges());
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> registry.create(
                 PluginKind.LEARNER, Learner.class, "dpc-marl-linear",
                 context(new ToyTrackingEnvironment(3, 5), ledger())));
         assertTrue(error.getMessage().contains("discrete"), error.getMessage());
