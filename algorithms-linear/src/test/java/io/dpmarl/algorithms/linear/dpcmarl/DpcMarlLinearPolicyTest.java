@@ -61,4 +61,24 @@ class DpcMarlLinearPolicyTest {
         learner.evaluationMode(true);
         assertEquals(1, learner.act(2, state)[0]);
     }
+
+    /**
+     * The softmax is shifted by its row's own maximum, so large actor values do not overflow: at state 1 the values
+     * (1000, 999) give {@code pi = (1, e^-1) / (1 + e^-1)} (e^1000 alone would be infinite), while state 0 keeps
+     * (0, 0): {@code pi = (1/2, 1/2)}. One agent, two states, two actions.
+     */
+    @Test
+    void largeActorValuesDoNotOverflow() {
+        EnvironmentInfo info = new EnvironmentInfo("two-states", 1, List.of(new Space.Discrete(2)),
+                List.of(new Space.Discrete(2)), 10, GameType.finite(GameType.Utility.COOPERATIVE));
+        DpcMarlLinear learner = new DpcMarlLinear(info, 2, CommunicationGraph.complete(1),
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"),
+                new RandomGenerator[] {new java.util.SplittableRandom(1)});
+        learner.setActor(0, new double[] {0, 0, 1000, 999});
+        double e = Math.exp(-1);
+        assertEquals(1 / (1 + e), learner.probability(0, 1, 0), 1e-15);
+        assertEquals(e / (1 + e), learner.probability(0, 1, 1), 1e-15);
+        assertEquals(0.5, learner.probability(0, 0, 0), 0.0);
+        assertEquals(0.5, learner.probability(0, 0, 1), 0.0);
+    }
 }

@@ -48,4 +48,24 @@ class GlobalCriticLearnerTest {
         assertEquals(18.0, learner.agent(0).lastCriticLoss(), 1e-12);
         assertEquals(12.5, learner.agent(1).lastCriticLoss(), 1e-12);
     }
+
+    /**
+     * The global critic reads every agent's action, not only the neighbours': agent 0 of three on the path 0 - 1 - 2
+     * (its only neighbour is 1) values agent 2's action. One observation feature each, two actions: inputs
+     * {@code (o_0, o_1, o_2, a_0 = 0, a_0 = 1, a_1 = 0, a_1 = 1, a_2 = 0, a_2 = 1)}; first-layer weights 3 on
+     * {@code a_0 = 1} and 10 on {@code a_2 = 1}, bias 1, identity after: {@code Q = 1 + 3 [a_0 = 1] + 10 [a_2 = 1]}.
+     */
+    @Test
+    void agentZerosGlobalCriticReadsANonNeighboursAction() {
+        A2cSettings settings = A2cEpisodeMetricsTest.tiny().advantage(A2cAdvantage.COUNTERFACTUAL).globalCritic(true)
+                .build();
+        A2cAgent agent = new A2cAgent(settings, 1, 2, 1, new SplittableRandom(5), 0, 3);
+        assertEquals(9, agent.critic().inputs());
+        agent.critic().setParameters(new double[] {0, 0, 0, 0, 3, 0, 0, 0, 10, 1, 1, 0, 1, 0});
+        double[] state = {0, 0, 0};
+        int[] neighbours = {1};
+        assertEquals(11.0, agent.value(state, 0, new int[] {1, 0, 1}, neighbours), 1e-12);
+        assertEquals(14.0, agent.value(state, 1, new int[] {0, 0, 1}, neighbours), 1e-12);
+        assertEquals(1.0, agent.value(state, 0, new int[] {1, 1, 0}, neighbours), 1e-12);
+    }
 }
