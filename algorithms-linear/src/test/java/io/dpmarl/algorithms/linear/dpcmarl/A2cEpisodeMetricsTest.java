@@ -140,9 +140,10 @@ class A2cEpisodeMetricsTest {
 
     @Test
     void clippedExchangesCountTheirClips() {
-        // C = 0.5 is below every critic's L1 norm (7 and 5 at the first exchange; after it, half the own norm
-        // plus at most C/2, still above C), so each agent's release is clipped at both exchanges of the episode:
-        // 2 agents x 2 exchanges = 4 clips
+        // C = 0.5 is below every critic's L1 norm: 7 and 5 at the first exchange; after it each critic is the mean
+        // of its own and the neighbour's release (L1 at most C plus noise of scale 2C / 1e6 per coordinate), so its
+        // norm is at least (5 - 0.5) / 2 less the noise, still above C. Each agent's release is clipped at both
+        // exchanges of the episode: 2 agents x 2 exchanges = 4 clips
         List<MetricRecord> rows = new ArrayList<>();
         ClippedLaplacePrivatizer privatizer = new ClippedLaplacePrivatizer(1e6, 0.5, 8);
         DpcMarlA2c learner = learner(Channel.privateChannel("critic", privatizer, PrivacyLedger.unaccounted(),
