@@ -11,9 +11,10 @@ import java.util.random.RandomGenerator;
  * {@code V(o, a_N)} whose input is the observation followed by one-hot actions of up to {@code slots} neighbours
  * (zero-padded), or, for a global critic, every agent's observation followed by the joint action one-hot in agent
  * order (Algorithm 2's {@code Q(s, a^i, a^{-i})}), each an MLP with two ReLU hidden layers, trained by RMSProp on
- * n-step returns over a rollout of at most {@code capacity} steps. The rollout's inputs are written straight into the networks' batch workspaces, so
- * an update is a few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and
- * parameters); only {@link #critic()} parameters ever leave it, through the learner's privatizer.
+ * n-step returns over a rollout of at most {@code capacity} steps (critic inputs as {@link CriticInputLayout}
+ * places them). The rollout's inputs are written straight into the networks' batch workspaces, so an update is a
+ * few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and parameters);
+ * only {@link #critic()} parameters ever leave it, through the learner's privatizer.
  */
 final class A2cAgent {
     private final DenseNetwork actor;
@@ -28,11 +29,8 @@ final class A2cAgent {
     private final boolean actionValueCritic;
     private final boolean returnAdvantage;
     private final DenseNetwork.Workspace counterfactualBatch;
-    private final int ownSlot;
+    private final CriticInputLayout layout;
     private final int observationSize;
-    private final int criticObservationSize;
-    private final int self;
-    private final int jointAgents;
     private final int actionCount;
     private final int[] actions;
     private final double[] rewards;
@@ -53,19 +51,16 @@ final class A2cAgent {
      */
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation,
              int self, int agents) {
-        this.self = self;
-        this.jointAgents = agents;
-        this.criticObservationSize = self >= 0 ? agents * observationSize : observationSize;
         this.observationSize = observationSize;
         this.normalise = settings.normaliseAdvantages();
         this.actionValueCritic = settings.advantage().actionValueCritic();
         this.returnAdvantage = settings.advantage() == A2cAdvantage.RETURN_MINUS_EXPECTED_Q;
-        this.ownSlot = actionValueCritic ? actionCount : 0;
         this.actionCount = actionCount;
+        this.layout = self >= 0 ? CriticInputLayout.global(observationSize, actionCount, self, agents)
+                : CriticInputLayout.local(observationSize, actionCount, actionValueCritic, slots);
         int hidden = settings.hidden();
         this.actor = new DenseNetwork(initialisation, observationSize, hidden, hidden, actionCount);
-        this.critic = new DenseNetwork(initialisation, self >= 0 ? criticObservationSize + agents * actionCount
-                : observationSize + ownSlot + slots * actionCount, hidden, hidden, 1);
+        this.critic = new DenseNetwork(initialisation, layout.width(), hidden, hidden, 1);
         this.actorOptimiser = new RmsProp(actor, settings.actorLearningRate(), 0.99, 1e-5, settings.gradientClip());
         this.criticOptimiser = new RmsProp(critic, settings.criticLearningRate(), 0.99, 1e-5,
                 settings.gradientClip());
@@ -131,14 +126,14 @@ final class A2cAgent {
     void record(int n, double[] observation, double[] criticObservation, int action, int[] jointAction,
                 int[] neighbours) {
         System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
-        writeCriticInput(criticBatch.input().data, n * critic.inputs(), criticObservation, action, jointAction,
+        layout.write(criticBatch.input().data, n * critic.inputs(), criticObservation, action, jointAction,
                 neighbours);
         actions[n] = action;
         if (actionValueCritic) {
             int width = critic.inputs();
             for (int b = 0; b < actionCount; b++) {
-                writeCriticInput(counterfactualBatch.input().data, (n * actionCount + b) * width, criticObservation,
-                        b, jointAction, neighbours);
+                layout.write(counterfactualBatch.input().data, (n * actionCount + b) * width, criticObservation, b,
+                        jointAction, neighbours);
             }
         }
     }
@@ -147,32 +142,12 @@ final class A2cAgent {
         rewards[n] = reward;
     }
 
-    private void writeCriticInput(double[] target, int offset, double[] observation, int ownAction,
-                                  int[] jointAction, int[] neighbours) {
-        if (self >= 0) {
-            System.arraycopy(observation, 0, target, offset, criticObservationSize);
-            java.util.Arrays.fill(target, offset + criticObservationSize, offset + critic.inputs(), 0);
-            for (int k = 0; k < jointAgents; k++) {
-                target[offset + criticObservationSize + k * actionCount + (k == self ? ownAction : jointAction[k])] = 1;
-            }
-            return;
-        }
-        System.arraycopy(observation, 0, target, offset, observationSize);
-        java.util.Arrays.fill(target, offset + observationSize, offset + critic.inputs(), 0);
-        if (actionValueCritic) {
-            target[offset + observationSize + ownAction] = 1;
-        }
-        for (int k = 0; k < neighbours.length; k++) {
-            target[offset + observationSize + ownSlot + k * actionCount + jointAction[neighbours[k]]] = 1;
-        }
-    }
-
     /**
      * The critic's value at {@code observation} with the agent's own next action (read only by a counterfactual
      * critic) and the neighbours' next actions.
      */
     double value(double[] observation, int ownAction, int[] jointAction, int[] neighbours) {
-        writeCriticInput(bootstrapping.input().data, 0, observation, ownAction, jointAction, neighbours);
+        layout.write(bootstrapping.input().data, 0, observation, ownAction, jointAction, neighbours);
         critic.forward(bootstrapping, 1);
         return bootstrapping.output().data[0];
     }

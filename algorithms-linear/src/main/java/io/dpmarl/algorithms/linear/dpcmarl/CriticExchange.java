@@ -39,31 +39,30 @@ final class CriticExchange {
         }
     }
 
-    /** Exchanges and combines the critics of {@code critics} (one per agent) in place; returns the round. */
-    long exchange(DenseNetwork[] critics) {
+    /** Exchanges and combines the critics of {@code critics} (one per agent) in place. */
+    void exchange(DenseNetwork[] critics) {
         for (int i = 0; i < critics.length; i++) {
             critics[i].copyParametersTo(own[i]);
         }
-        long done = exchangeOwn();
+        exchangeOwn();
         for (int i = 0; i < critics.length; i++) {
             critics[i].setParameters(combined[i]);
         }
-        return done;
     }
 
     /** Exchanges and combines the parameter vectors {@code parameters} (one per agent) in place. */
-    long exchange(double[][] parameters) {
+    void exchange(double[][] parameters) {
         for (int i = 0; i < parameters.length; i++) {
             System.arraycopy(parameters[i], 0, own[i], 0, own[i].length);
         }
-        long done = exchangeOwn();
+        exchangeOwn();
         for (int i = 0; i < parameters.length; i++) {
             System.arraycopy(combined[i], 0, parameters[i], 0, own[i].length);
         }
-        return done;
     }
 
-    private long exchangeOwn() {
+    /** One round: every agent with neighbours releases its own vector once; then every agent combines. */
+    private void exchangeOwn() {
         int agents = own.length;
         for (int i = 0; i < agents; i++) {
             if (receivers.get(i).isEmpty()) {
@@ -76,7 +75,7 @@ final class CriticExchange {
         for (int i = 0; i < agents; i++) {
             rule.combine(i, graph, own[i], released, combined[i]);
         }
-        return round++;
+        round++;
     }
 
     /** The noiseless parameters of agent {@code i} at the last exchange, before combining (live). */

@@ -1,15 +1,14 @@
 package io.dpmarl.algorithms.linear.dpcmarl;
 
-import io.dpmarl.algorithms.linear.nn.DenseNetwork;
 import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.Space;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -24,7 +23,8 @@ import java.util.random.RandomGenerator;
  * {@code critic-laplace-clipped} pure epsilon-DP per exchange per agent. If a parameter becomes non-finite the
  * training has collapsed (the paper's "None" at sGain = 1): updates and exchanges stop, the agents act uniformly
  * at random in training and take action 0 in evaluation,
- * and {@link #COLLAPSED} records 1.
+ * and {@link #COLLAPSED} records 1. This class runs the rollouts and records the metrics; the agents are an
+ * {@link A2cTeam}, the exchange a {@link CriticExchange}.
  */
 public final class DpcMarlA2c implements Learner {
     /** Metric: mean actor loss over the episode's updates. */
@@ -39,21 +39,15 @@ public final class DpcMarlA2c implements Learner {
     public static final String CLIPS = "critic_clips";
 
     private final A2cSettings settings;
-    private final A2cAgent[] agents;
-    private final DenseNetwork[] critics;
-    private final int[][] neighbours;
+    private final A2cTeam team;
     private final CriticExchange exchange;
-    private final RandomGenerator[] policyRandom;
     private final TrialMetrics metrics;
-    private final java.util.Optional<ClippedLaplacePrivatizer> clipped;
-    private final double[][] acted;
-    private final double[] globalActed;
-    private final double[] globalNext;
+    private final Optional<ClippedLaplacePrivatizer> clipped;
+    private final UpdateStatistics statistics = new UpdateStatistics();
     private int[] pending;
     private int position;
     private boolean evaluation;
     private boolean collapsed;
-    private final UpdateStatistics statistics = new UpdateStatistics();
 
     /**
      * @param info         the environment's metadata (vector observations, discrete actions)
@@ -68,42 +62,20 @@ public final class DpcMarlA2c implements Learner {
     public DpcMarlA2c(EnvironmentInfo info, CommunicationGraph graph, A2cSettings settings, ConsensusRule rule,
                       Channel channel, RandomGenerator[] initialise, RandomGenerator[] policyRandom,
                       TrialMetrics metrics) {
-        int n = info.numAgents();
-        if (graph.numAgents() != n || initialise.length != n || policyRandom.length != n) {
-            throw new IllegalArgumentException("graph and random streams must cover the " + n + " agents");
-        }
         this.settings = settings;
-        this.agents = new A2cAgent[n];
-        this.critics = new DenseNetwork[n];
-        this.neighbours = new int[n][];
-        int slots = graph.maxDegree();
-        int width = info.observationSpaces().get(0) instanceof Space.Box first ? first.low().length : 0;
-        for (int i = 0; i < n; i++) {
-            if (!(info.observationSpaces().get(i) instanceof Space.Box box)) {
-                throw new IllegalArgumentException("dpc-marl needs vector observations, got "
-                        + info.observationSpaces().get(i));
-            }
-            if (settings.globalCritic() && box.low().length != width) {
-                throw new IllegalArgumentException("critic=global needs observations of one width, got " + width
-                        + " and " + box.low().length);
-            }
-            agents[i] = settings.globalCritic()
-                    ? new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i], i, n)
-                    : new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i]);
-            critics[i] = agents[i].critic();
-            neighbours[i] = graph.neighbourArray(i);
-        }
-        this.exchange = new CriticExchange(channel, graph, rule, critics[0].parameterCount());
-        this.policyRandom = policyRandom.clone();
+        this.team = new A2cTeam(info, graph, settings, initialise, policyRandom);
+        int parameters = team.critics()[0].parameterCount();
+        this.exchange = new CriticExchange(channel, graph, rule, parameters);
         this.metrics = metrics;
         this.clipped = channel.privatizer().filter(ClippedLaplacePrivatizer.class::isInstance)
                 .map(ClippedLaplacePrivatizer.class::cast);
-        clipped.ifPresent(privatizer -> privatizer.checkCoordinates(critics[0].parameterCount()));
-        this.acted = new double[n][];
-        this.globalActed = settings.globalCritic() ? new double[n * width] : null;
-        this.globalNext = settings.globalCritic() ? new double[n * width] : null;
+        clipped.ifPresent(privatizer -> privatizer.checkCoordinates(parameters));
     }
 
+    /**
+     * Starts an episode with an empty rollout: if a step budget cut the last episode mid-rollout, its partial
+     * rollout is dropped here, and so are next actions sampled for it.
+     */
     @Override
     public void beginEpisode(int episode, Observation[] observations) {
         pending = null;
@@ -113,44 +85,23 @@ public final class DpcMarlA2c implements Learner {
 
     @Override
     public int[] act(int stage, Observation[] observations) {
-        int[] joint = new int[agents.length];
         if (evaluation) {
-            for (int i = 0; i < agents.length; i++) {
-                joint[i] = collapsed ? 0 : agents[i].greedy(observations[i].features());
-            }
-            return joint;
+            return team.greedy(observations, collapsed);
         }
+        int[] joint;
         if (pending != null) {
             joint = pending;
             pending = null;
         } else {
-            joint = sample(observations);
+            joint = team.sample(observations, collapsed);
         }
-        for (int i = 0; i < agents.length; i++) {
-            acted[i] = observations[i].features();
-        }
-        if (globalActed != null) {
-            concatenate(observations, globalActed);
-        }
-        return joint;
-    }
-
-    private int[] sample(Observation[] observations) {
-        int[] joint = new int[agents.length];
-        for (int i = 0; i < agents.length; i++) {
-            joint[i] = collapsed ? policyRandom[i].nextInt(agents[i].actor().outputs())
-                    : agents[i].sample(observations[i].features(), policyRandom[i]);
-        }
+        team.remember(observations);
         return joint;
     }
 
     @Override
     public void observe(int stage, int[] jointAction, StepResult result) {
-        for (int i = 0; i < agents.length; i++) {
-            agents[i].record(position, acted[i], globalActed != null ? globalActed : acted[i], jointAction[i],
-                    jointAction, neighbours[i]);
-            agents[i].reward(position, result.rewards()[i] * settings.rewardScale());
-        }
+        team.record(position, jointAction, result.rewards(), settings.rewardScale());
         position++;
         if (position == settings.rollout() || result.done()) {
             finishRollout(result.observations(), result.done(),
@@ -170,53 +121,25 @@ public final class DpcMarlA2c implements Learner {
             pending = null;
             return;
         }
-        double[] bootstrap = new double[agents.length];
+        double[] bootstrap = new double[team.agents().length];
         if (!done || !endsAtZero) {
-            int[] nextActions = sample(next);
-            double[] global = globalNext != null ? concatenate(next, globalNext) : null;
-            for (int i = 0; i < agents.length; i++) {
-                bootstrap[i] = agents[i].value(global != null ? global : next[i].features(), nextActions[i],
-                        nextActions, neighbours[i]);
-            }
+            int[] nextActions = team.sample(next, false);
+            bootstrap = team.values(next, nextActions);
             pending = done ? null : nextActions;
         }
-        for (int i = 0; i < agents.length; i++) {
-            agents[i].update(steps, settings.gamma(), bootstrap[i], settings.entropyWeight());
-        }
-        statistics.addUpdate(agents);
-        if (!finite()) {
+        team.update(steps, settings, bootstrap);
+        statistics.addUpdate(team.agents());
+        if (!team.finite()) {
             collapsed = true;
             pending = null;
             return;
         }
-        exchange.exchange(critics);
-        statistics.addExchange(exchange, agents.length);
-    }
-
-    /** The global state: every agent's observation, concatenated in agent order, into {@code target}. */
-    private static double[] concatenate(Observation[] observations, double[] target) {
-        int width = observations[0].features().length;
-        for (int i = 0; i < observations.length; i++) {
-            System.arraycopy(observations[i].features(), 0, target, i * width, width);
-        }
-        return target;
-    }
-
-    private boolean finite() {
-        for (A2cAgent agent : agents) {
-            if (!agent.finite()) {
-                return false;
-            }
-        }
-        return true;
+        exchange.exchange(team.critics());
+        statistics.addExchange(exchange, team.agents().length);
     }
 
     @Override
     public void endEpisode(int episode) {
-        if (position > 0) {
-            position = 0; // a step budget cut the episode mid-rollout: the partial rollout is dropped
-        }
-        pending = null;
         statistics.record(metrics);
         metrics.record(COLLAPSED, collapsed ? 1 : 0);
         clipped.ifPresent(privatizer -> metrics.record(CLIPS, privatizer.clippedReleases()));
@@ -239,25 +162,25 @@ public final class DpcMarlA2c implements Learner {
 
     /** Agent {@code i} itself (tests set its networks by hand). */
     A2cAgent agent(int i) {
-        return agents[i];
+        return team.agents()[i];
     }
 
     /** A copy of agent {@code i}'s critic parameters. */
     public double[] criticParameters(int i) {
-        double[] out = new double[critics[i].parameterCount()];
-        critics[i].copyParametersTo(out);
+        double[] out = new double[team.critics()[i].parameterCount()];
+        team.critics()[i].copyParametersTo(out);
         return out;
     }
 
     /** A copy of agent {@code i}'s actor parameters. */
     public double[] actorParameters(int i) {
-        double[] out = new double[agents[i].actor().parameterCount()];
-        agents[i].actor().copyParametersTo(out);
+        double[] out = new double[agent(i).actor().parameterCount()];
+        agent(i).actor().copyParametersTo(out);
         return out;
     }
 
     @Override
     public Policy policy() {
-        return new ProductPolicy(agents);
+        return new ProductPolicy(team.agents());
     }
 }

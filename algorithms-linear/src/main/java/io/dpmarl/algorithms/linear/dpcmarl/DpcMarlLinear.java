@@ -181,6 +181,11 @@ public final class DpcMarlLinear implements Learner {
         return probabilities[b];
     }
 
+    /** Sets agent {@code i}'s actor parameters, {@code theta_i[s * actions + b]} (tests set them by hand). */
+    void setActor(int i, double[] theta) {
+        System.arraycopy(theta, 0, actors[i], 0, actors[i].length);
+    }
+
     /** Agent {@code i}'s average-reward estimate {@code mu_i}. */
     public double averageReward(int i) {
         return averages[i];
