@@ -14,6 +14,8 @@ import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.environments.reachavoid.LocalMdp;
+import io.dpmarl.environments.reachavoid.ReachAvoidGame;
 import io.dpmarl.planning.TinyGames;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,5 +90,25 @@ class PlannerOptionsHandSolvedTest {
             }
         }
         assertEquals(expected, entries.stream().map(LedgerEntry::key).toList());
+    }
+
+    /**
+     * max-reach(entropy=1) on the one-shot game "gamble" (one agent, state 0; action 0 enters the target, action 1
+     * the avoid state): both actions end the episode (c = 2, l = 2 under the cap 100, lambda = 0), so the soft-greedy
+     * policy is the softmax of the rewards P_T = (1, 0) at weight 1: (e, 1) / (1 + e), and v = e / (1 + e) = 0.731.
+     */
+    @Test
+    void theInteriorBaselineIsTheSoftmaxOfTheReachProbabilities() {
+        LocalMdp local = new LocalMdp(new double[][][] {
+            {{0, 1, 0}, {0, 0, 1}}, {{0, 1, 0}, {0, 1, 0}}, {{0, 0, 1}, {0, 0, 1}}});
+        ReachAvoidGame gamble = new ReachAvoidGame("gamble", List.of(local), s -> s[0] == 1, s -> s[0] == 2,
+                new int[] {0}, 1000);
+        List<MetricRecord> sink = new ArrayList<>();
+        PlannedTeamPolicy plan = (PlannedTeamPolicy) planner("max-reach(entropy=1)", sink,
+                PrivacyLedger.unaccounted()).plan(gamble);
+        double e = Math.E;
+        assertArrayEquals(new double[] {e / (1 + e), 1 / (1 + e)}, plan.tables()[0][0], 1e-9);
+        assertEquals(e / (1 + e), sink.get(0).value(), 1e-9);
+        assertEquals(2.0, sink.get(1).value(), 1e-9);
     }
 }

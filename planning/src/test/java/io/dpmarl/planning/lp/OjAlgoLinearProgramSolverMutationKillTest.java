@@ -137,4 +137,14 @@ class OjAlgoLinearProgramSolverMutationKillTest {
         assertThrows(IllegalStateException.class, () -> OjAlgoLinearProgramSolver.verify(sum,
                 new double[] {1e6 - 1.5, 1e6 - 1.5}));
     }
+
+    /**
+     * "Violated by more than 1e-6": x0 = 0 at x0 = 1e-6 misses by exactly 1e-6 (|1e-6 - 0|, scale max(1, 1e-6) = 1,
+     * threshold 1e-6 x 1 = 1e-6, all exact in binary), which is not more than the tolerance: accepted.
+     */
+    @Test
+    void aViolationOfExactlyTheToleranceIsAccepted() {
+        SparseLinearProgram program = oneRow(Relation.EQUAL, 0);
+        assertDoesNotThrow(() -> OjAlgoLinearProgramSolver.verify(program, new double[] {1e-6}));
+    }
 }

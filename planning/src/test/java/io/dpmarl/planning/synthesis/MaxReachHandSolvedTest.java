@@ -95,4 +95,15 @@ class MaxReachHandSolvedTest {
         assertArrayEquals(new double[] {1, 0}, policy[0], 0.0);
         assertArrayEquals(new double[] {0, 1}, policy[1], 0.0);
     }
+
+    /**
+     * Value iteration on "risky" (one agent; see TinyGames): V(1) = max(0.7, 0.7 V(1)) = 0.7 and
+     * V(0) = max(V(0)/2 + V(1)/2, 0.3 + V(0)/2); with action 0, V(0) = V(1) = 0.7 (against 0.3 / 0.5 = 0.6 for
+     * repeating action 1). The first sweep only reaches V(0) = 0.3, so the sweeps must continue to convergence.
+     */
+    @Test
+    void valueIterationRunsToTheFixedPointOnRisky() {
+        assertEquals(0.7, new MaxReachBaseline(new TransientModel(io.dpmarl.planning.TinyGames.risky())).value(),
+                1e-12);
+    }
 }

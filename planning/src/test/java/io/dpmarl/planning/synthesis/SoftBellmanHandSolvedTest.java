@@ -130,4 +130,17 @@ class SoftBellmanHandSolvedTest {
         assertEquals(0, solution.multiplier());
         assertArrayEquals(new double[] {0.5, 0.5}, solution.occupancy().policy()[0], 1e-9);
     }
+
+    /**
+     * Soft policy iteration at a fixed multiplier, no runaway cutoff: at lambda = ln 1.5 (B = 1, r1 = -ln 2) the
+     * policy is q = e^(-ln 2 - ln 1.5) = 1/3, so pi = (2/3, 1/3), whatever the cap.
+     */
+    @Test
+    void policyIterationAtAFixedMultiplierIsTheClosedForm() {
+        int[] evaluations = {0};
+        java.util.Optional<io.dpmarl.planning.occupancy.Occupancy> occupancy = new SoftBellmanSolver(stopOrStay())
+                .inner(new double[][] {{0, -LN2}}, 1, Math.log(1.5), new double[][] {{0.5, 0.5}}, evaluations);
+        assertArrayEquals(new double[] {2.0 / 3, 1.0 / 3}, occupancy.orElseThrow().policy()[0], 1e-9);
+        assertTrue(evaluations[0] > 0);
+    }
 }
