@@ -72,6 +72,10 @@ class CcpStepHandSolvedTest {
         assertEquals(y / 2, initial.success(), 1e-9);
         assertEquals(y * (2 * (1 - wait) + 1.5 * wait), initial.length(), 1e-8);
         assertEquals(0, initial.multiplier());
+        // J = R v - D l - B C_hat by definition (v = 0.991 and l = 2.98 here, so R v, D l differ from R / v, D / l)
+        double objective = 10 * initial.success() - 0.1 * initial.length() - 4 * initial.totalCorrelation();
+        assertEquals(objective, initial.objective(), 1e-9);
+        assertEquals(objective, synthesis.objective(initial.occupancy()), 1e-9);
     }
 
     /**
