@@ -1,0 +1,28 @@
+package io.dpmarl.planning.team;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The LEARNER {@code planned-execution}'s declared metrics (those its plan step records at step 1, plus the nested
+ * planner's) and the assumptions its description must state: the word-DP level and adjacency of Chen et al.,
+ * "Differential Privacy in Cooperative Multiagent Planning" (Algorithm 2), and that the feasibility graphs and the
+ * initial state are public.
+ */
+class PlannedExecutionDescriptionTest {
+
+    @Test
+    void declaresWhatItRecordsAndStatesItsAssumptions() {
+        PlannedExecutionProvider provider = new PlannedExecutionProvider();
+        for (String metric : new String[] {"execution_epsilon", "joint_success", "product_success", "product_length",
+                "plan_total_correlation", "theorem1_bound", "theorem2_bound", "planner_*"}) {
+            assertTrue(provider.metrics().contains(metric), metric);
+        }
+        String description = provider.description();
+        assertTrue(description.contains("epsilon-word-DP per agent per episode"), description);
+        assertTrue(description.contains("(Hamming-k)"), description);
+        assertTrue(description.contains("assumes the feasibility graphs and the initial state are public"),
+                description);
+    }
+}
