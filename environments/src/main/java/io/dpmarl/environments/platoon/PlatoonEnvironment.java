@@ -64,6 +64,7 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
     private final boolean training;
     private final int collisionTruncation;
     private final PlatoonObservation observation;
+    private final PlatoonStart start;
     private final int featuresPerVehicle;
     private final EnvironmentInfo info;
     private final GraphProcess graphs;
@@ -94,6 +95,20 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
      */
     public PlatoonEnvironment(PlatoonScenario scenario, int vehicles, boolean training, int collisionTruncation,
                               PlatoonObservation observation) {
+        this(scenario, vehicles, training, collisionTruncation, observation, PlatoonStart.PAPER);
+    }
+
+    /**
+     * @param scenario            catch-up or slow-down
+     * @param vehicles            controlled vehicles (agents), at least 2 (the paper: 8)
+     * @param training            true for training episodes (safety term, collision truncation)
+     * @param collisionTruncation after a collision a training episode ends at the next multiple of this, in [1, 600]
+     * @param observation         the features per vehicle
+     * @param start               how the initial state is drawn (the paper's text or Chu et al.'s code)
+     */
+    public PlatoonEnvironment(PlatoonScenario scenario, int vehicles, boolean training, int collisionTruncation,
+                              PlatoonObservation observation, PlatoonStart start) {
+        this.start = java.util.Objects.requireNonNull(start, "start");
         this.observation = java.util.Objects.requireNonNull(observation, "observation");
         this.featuresPerVehicle = observation.features();
         this.scenario = java.util.Objects.requireNonNull(scenario, "scenario");
@@ -120,7 +135,8 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
         }
         String name = "capc(scenario=" + scenario.label() + ", vehicles=" + vehicles + ", mode="
                 + (training ? "training" : "evaluation")
-                + (observation == PlatoonObservation.KINEMATIC ? "" : ", observation=" + observation.label()) + ")";
+                + (observation == PlatoonObservation.KINEMATIC ? "" : ", observation=" + observation.label())
+                + (start == PlatoonStart.PAPER ? "" : ", start=" + start.label()) + ")";
         this.info = new EnvironmentInfo(name, vehicles, observations, actions, EPISODE_STEPS,
                 GameType.finite(GameType.Utility.COOPERATIVE));
     }
@@ -145,6 +161,11 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
         return observation;
     }
 
+    /** How the initial state is drawn. */
+    public PlatoonStart start() {
+        return start;
+    }
+
     /** True in training mode (safety term, collision truncation). */
     public boolean training() {
         return training;
@@ -162,7 +183,11 @@ public final class PlatoonEnvironment implements Environment, NetworkedEnvironme
         double[] speeds = new double[vehicles];
         double[] leader = new double[EPISODE_STEPS + 1];
         Arrays.fill(headways, TARGET_HEADWAY);
-        if (scenario == PlatoonScenario.CATCH_UP) {
+        if (scenario == PlatoonScenario.CATCH_UP && start == PlatoonStart.REFERENCE_CODE) {
+            Arrays.fill(speeds, TARGET_SPEED);
+            headways[0] = (1.5 + random.nextDouble()) * TARGET_HEADWAY;
+            Arrays.fill(leader, TARGET_SPEED);
+        } else if (scenario == PlatoonScenario.CATCH_UP) {
             Arrays.fill(speeds, TARGET_SPEED);
             headways[1] = (3 + random.nextDouble()) * TARGET_HEADWAY;
             speeds[1] = 10.0;
