@@ -63,7 +63,8 @@ class StreamShapeTest {
 
     @Test
     void shapesOfEachStatistic() {
-        assertEquals(new StreamRequest.Shape(Statistic.Scalar.class, 1), StreamRequest.Shape.of(new Statistic.Scalar(2)));
+        assertEquals(new StreamRequest.Shape(Statistic.Scalar.class, 1),
+                StreamRequest.Shape.of(new Statistic.Scalar(2)));
         assertEquals(StreamRequest.Shape.vector(3), StreamRequest.Shape.of(new Statistic.Vector(new double[3])));
         assertEquals(StreamRequest.Shape.symmetricMatrix(2),
                 StreamRequest.Shape.of(new Statistic.SymmetricMatrix(2, new double[4])));
@@ -164,7 +165,8 @@ class StreamShapeTest {
         PrivacyLedger ledger = ledger();
         CappedToy toy = new CappedToy(100);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> toy.openStream(
-                StreamRequest.of(ledger, KEY, NoiseSource.seeded(1), "toy").withShape(StreamRequest.Shape.category(3))));
+                StreamRequest.of(ledger, KEY, NoiseSource.seeded(1), "toy")
+                        .withShape(StreamRequest.Shape.category(3))));
         assertTrue(refused.getMessage().startsWith("toy accepts "), refused.getMessage());
         assertTrue(refused.getMessage().endsWith(", but the stream was opened for Category(3)"), refused.getMessage());
         for (String type : List.of("Scalar", "Vector", "SymmetricMatrix", "Counts")) {

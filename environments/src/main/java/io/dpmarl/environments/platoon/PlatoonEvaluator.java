@@ -11,7 +11,8 @@ import io.dpmarl.core.validation.Checks;
  * {@code every}-th training episode, one evaluation episode of 600 steps on a fresh platoon in evaluation mode (no
  * safety term, no truncation) with the learner in evaluation mode (greedy), recording {@link #METRIC}, the mean over
  * the steps of the team-sum reward, and {@link #COLLIDED} (1 if the episode collided). The evaluation episode's
- * initial state is drawn from {@code seed + episode}, with the training platoon's {@link PlatoonStart}, so it is the same for every learner at the same episode;
+ * initial state is drawn from {@code seed + episode}, with the training platoon's {@link PlatoonStart}, so it is
+ * the same for every learner at the same episode;
  * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference), and
  * {@link #FIXED_CONTROLLER} that of the fixed car-following controller in which every vehicle plays
  * {@code (alpha, beta) = (0.5, 0.5)} at every step (the hand-set reference a learner should match: on the paper's

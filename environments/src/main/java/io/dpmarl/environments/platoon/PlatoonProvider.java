@@ -26,9 +26,9 @@ public final class PlatoonProvider implements PluginProvider<Environment> {
     public String description() {
         return "Cooperative adaptive platoon control (DPC-MARL paper, Section VI.B; Chu et al. CACC kinematics): "
                 + "vehicles following a virtual leader pick OVM gain pairs; local quadratic headway/speed/acceleration "
-                + "costs, collision penalty 1000, 600 steps of 0.1 s. start=paper (default) draws the initial state as the "
-                + "paper's text, start=reference-code as Chu et al.'s published code (catch-up differs, slow-down is "
-                + "the same). Rewards are private; nothing is released.";
+                + "costs, collision penalty 1000, 600 steps of 0.1 s. start=paper (default) draws the initial state as "
+                + "the paper's text, start=reference-code as Chu et al.'s published code (catch-up differs, "
+                + "slow-down is the same). Rewards are private; nothing is released.";
     }
 
     @Override

@@ -137,7 +137,8 @@ class PlatoonStartTest {
 
     @Test
     void slowDownStartsTheSameUnderBothStarts() {
-        // Chu et al.'s _init_slowdown: headways 20, common speed 15 (1.5 + U), leader linspace(v0, 15, 300): the paper's
+        // Chu et al.'s _init_slowdown: headways 20, common speed 15 (1.5 + U), leader linspace(v0, 15, 300): the
+        // paper's
         PlatoonEnvironment paper = platoon(PlatoonScenario.SLOW_DOWN, true, PlatoonStart.PAPER);
         PlatoonEnvironment reference = platoon(PlatoonScenario.SLOW_DOWN, true, PlatoonStart.REFERENCE_CODE);
         for (long seed = 0; seed < 20; seed++) {

@@ -86,11 +86,12 @@ public final class ExpectedLengthFloor {
         }
         String name = environment.info().name();
         if (floor.converged()) {
-            throw new IllegalArgumentException(planner + ": " + parameter + " must be in [" + floor.value() + ", inf) on "
-                    + name + " (" + floor.value() + " is the shortest expected length any policy reaches), got " + cap);
+            throw new IllegalArgumentException(planner + ": " + parameter + " must be in [" + floor.value()
+                    + ", inf) on " + name + " (" + floor.value() + " is the shortest expected length any policy "
+                    + "reaches), got " + cap);
         }
         throw new IllegalArgumentException(planner + ": " + parameter + " must be at least the shortest expected "
-                + "length any policy reaches on " + name + ", which is at least " + floor.value() + " (no policy may end "
-                + "its episodes), got " + cap);
+                + "length any policy reaches on " + name + ", which is at least " + floor.value()
+                + " (no policy may end its episodes), got " + cap);
     }
 }

@@ -61,7 +61,8 @@ class ExpectedLengthFloorTest {
 
     @Test
     void theChainHasLengthThreeWhateverThePolicy() {
-        // (0,0) -> (1,1) -> (2,2) = target for every action: c = 1 at (0,0) (nothing absorbed next), c = 1 + 1 at (1,1).
+        // (0,0) -> (1,1) -> (2,2) = target for every action: c = 1 at (0,0) (nothing absorbed next),
+        // c = 1 + 1 at (1,1).
         ExpectedLengthFloor.Floor floor = ExpectedLengthFloor.of(new TransientModel(TinyGames.chain()));
         assertTrue(floor.converged());
         assertEquals(3.0, floor.value(), 1e-12);

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * The initial guess and one concave-convex step of the minimum-dependency synthesis (Chen et al., "Differential
  * Privacy in Cooperative Multiagent Planning", eq. 3) on the one-agent game "coin", solved in closed form. Local
  * states 0 (active, initial), 1 target, 2 avoid; action 0 "toss" enters the target or the avoid state w.p. 1/2 each;
- * action 1 "wait" stays w.p. 1/2, else enters the target. Per action: {@code P_T = 1/2} both, {@code c = 1 + P(absorbed)}
- * = 2 and 1.5, transition entropy {@code H = ln 2} both.
+ * action 1 "wait" stays w.p. 1/2, else enters the target. Per action: {@code P_T = 1/2} both,
+ * {@code c = 1 + P(absorbed)} = 2 and 1.5, transition entropy {@code H = ln 2} both.
  *
  * <p>Soft Bellman with rewards {@code r0, r1}, weight {@code B}, slack cap (lambda = 0): {@code Q0 = r0},
  * {@code Q1 = r1 + V/2} and {@code e^(V/B) = e^(Q0/B) + e^(Q1/B)}. With {@code w = e^(V/(2B))},
@@ -62,7 +62,8 @@ class CcpStepHandSolvedTest {
     @Test
     void theInitialGuessIsTheClosedForm() {
         double ln2 = Math.log(2);
-        double wait = waitProbability(Math.exp((0.5 - 0.2 + 0.1 * ln2) / 0.1), Math.exp((0.5 - 0.15 + 0.1 * ln2) / 0.1));
+        double wait = waitProbability(Math.exp((0.5 - 0.2 + 0.1 * ln2) / 0.1),
+                Math.exp((0.5 - 0.15 + 0.1 * ln2) / 0.1));
         double y = 1 / (1 - wait / 2);
         MinimumDependencySynthesis synthesis = new MinimumDependencySynthesis(coin(),
                 new MinimumDependencySynthesis.Coefficients(10, 0.1, 4), 100, 1e-10);

@@ -45,8 +45,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 + "or joint-greedy actions, consensus reward estimates (not privatised). The guarantee assumes "
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
                 + "(norm_violations). Needs LinearMixtureFeatures; K from the schedule. Opens its release streams "
-                + "(d x d matrices, d-vectors, d the feature dimension) when built, so a privatizer that cannot release "
-                + "them (e.g. max-coordinates below d(d+1)/2) is refused when the run is checked, before any trial.";
+                + "(d x d matrices, d-vectors, d the feature dimension) when built, so a privatizer that cannot "
+                + "release them (e.g. max-coordinates below d(d+1)/2) is refused when the run is checked, before "
+                + "any trial.";
     }
 
     @Override

@@ -78,8 +78,8 @@ class DpcMarlPluginsTest {
         ToyTrackingEnvironment environment = new ToyTrackingEnvironment(4, 12);
         PrivacyLedger pluginLedger = ledger();
         Learner plugin = registry.create(PluginKind.LEARNER, Learner.class, "dpc-marl-a2c(privatizer="
-                + "critic-laplace-clipped(epsilon=2, clip=3, max-coordinates=100000), rollout=5, hidden=4, actor-lr=0.01,"
-                + " critic-lr=0.02, gamma=0.9, entropy=0.001, gradient-clip=7, reward-scale=0.5,"
+                + "critic-laplace-clipped(epsilon=2, clip=3, max-coordinates=100000), rollout=5, hidden=4,"
+                + " actor-lr=0.01, critic-lr=0.02, gamma=0.9, entropy=0.001, gradient-clip=7, reward-scale=0.5,"
                 + " normalise-advantages=true, advantage=counterfactual, time-limit=bootstrap, critic=global,"
                 + " consensus=metropolis, graph=ring)", context(environment, pluginLedger));
         A2cSettings settings = A2cSettings.builder().actorLearningRate(0.01).criticLearningRate(0.02).rollout(5)

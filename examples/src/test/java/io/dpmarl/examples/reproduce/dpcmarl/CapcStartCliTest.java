@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The platoon's {@code start} parameter on the command line: a value other than paper or reference-code is bad input. */
+/**
+ * The platoon's {@code start} parameter on the command line: a value other than paper or reference-code is bad
+ * input.
+ */
 class CapcStartCliTest {
     @TempDir
     Path directory;

@@ -73,8 +73,8 @@ class QdEvaluatorProvidersTest {
     @Test
     void errorByNameTracksEveryAgentWhenAskedForMore() {
         PluginProvider<?> provider = registry.provider(PluginKind.EVALUATOR, "qd-error");
-        Map<String, Double> values = QdFixtures.record(create("qd-error", context(0, withModel(QdEvaluatorsTest.MODEL))),
-                TWO_AGENTS, 0);
+        Map<String, Double> values = QdFixtures.record(
+                create("qd-error", context(0, withModel(QdEvaluatorsTest.MODEL))), TWO_AGENTS, 0);
         assertEquals(4, values.get("qbar_error_s0_a0"), 1e-9);
         assertEquals(10, values.get("q_agent0_s0_a0"), 0.0);
         assertEquals(14, values.get("q_agent1_s0_a0"), 0.0);
@@ -85,7 +85,10 @@ class QdEvaluatorProvidersTest {
         assertFalse(none.keySet().stream().anyMatch(metric -> metric.startsWith("q_agent")), none.toString());
     }
 
-    /** Without an exact discounted model, {@code qd-error} refuses, naming itself, the capability and the environment. */
+    /**
+     * Without an exact discounted model, {@code qd-error} refuses, naming itself, the capability and the
+     * environment.
+     */
     @Test
     void errorRefusesAnEnvironmentWithoutModel() {
         Environment plain = new ModelEnvironment("no-model(agents=2)", 2, Optional.empty());

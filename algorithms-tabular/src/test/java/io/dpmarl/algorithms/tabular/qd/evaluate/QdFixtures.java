@@ -171,7 +171,8 @@ final class QdFixtures {
         @Override
         public EnvironmentInfo info() {
             return new EnvironmentInfo(name, agents, Collections.nCopies(agents, new Space.Discrete(1)),
-                    Collections.nCopies(agents, new Space.Discrete(1)), 1, GameType.finite(GameType.Utility.COOPERATIVE));
+                    Collections.nCopies(agents, new Space.Discrete(1)), 1,
+                    GameType.finite(GameType.Utility.COOPERATIVE));
         }
 
         @Override
