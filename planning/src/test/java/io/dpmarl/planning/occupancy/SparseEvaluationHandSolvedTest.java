@@ -100,4 +100,27 @@ class SparseEvaluationHandSolvedTest {
         assertArrayEquals(new double[] {47.0 / 11, 39.0 / 11}, values[1], 1e-10);
         assertArrayEquals(new double[] {26.0 / 11, 10.0 / 11}, sparse.visits().orElseThrow(), 1e-10);
     }
+
+    /**
+     * The answer does not depend on the warm start. One agent, one action: state 0 stays w.p. 0.5, reaches the
+     * target 1 w.p. 0.3 and the avoid state 2 w.p. 0.2; P_T = 0.3 and c = 1.5, so V = 0.3 / (1 - 0.5) = 0.6 and
+     * L = 1.5 / 0.5 = 3. The guesses u = -0.3 / (1 + 0.5) = -0.2 (with w = 3) and w = -1.5 / 1.5 = -1 (with
+     * u = 0.6) are the points where one sweep flips the sign (0.3 + 0.5 (-0.2) = 0.2 = -u): a stopping rule that
+     * compared |new + old| instead of |new - old| would stop there with 0.2 (or 1) instead of 0.6 (or 3).
+     */
+    @Test
+    void anyWarmStartGivesTheSolution() {
+        LocalMdp local = new LocalMdp(new double[][][] {{{0.5, 0.3, 0.2}}, {{0, 1, 0}}, {{0, 0, 1}}});
+        TransientModel model = new TransientModel(new ReachAvoidGame("loop", List.of(local), s -> s[0] == 1,
+                s -> s[0] == 2, new int[] {0}, 1000));
+        assertEquals(0.3, model.targetProbability(0, 0), 1e-15);
+        assertEquals(1.5, model.lengthWeight(0, 0), 1e-15);
+        double[][] policy = {{1}};
+        for (double[][] guess : new double[][][] {{{-0.2}, {3}}, {{0.6}, {-1}}, {{100}, {-100}}}) {
+            double[][] values = new SparseEvaluation(model, policy)
+                    .solve(new double[] {0.3}, new double[] {1.5}, guess).orElseThrow();
+            assertEquals(0.6, values[0][0], 1e-12, "V from guess " + guess[0][0]);
+            assertEquals(3, values[1][0], 1e-12, "L from guess " + guess[1][0]);
+        }
+    }
 }
