@@ -89,16 +89,7 @@ class PlannedExecutionMutationKillTest {
      */
     @Test
     void eachAgentActsOnItsOwnTruthAndTheOthersReports() {
-        FactoredModel game = TinyGames.stayOrGo();
-        double[][][] tables = new double[2][4][];
-        for (int joint = 0; joint < 4; joint++) {
-            int x1 = joint % 2;
-            tables[0][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
-            tables[1][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
-        }
-        PlannedTeamPolicy plan = new PlannedTeamPolicy(new int[] {2, 2}, new int[] {2, 2}, new int[] {1, 1},
-                List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
-                new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 2));
+        PlannedTeamPolicy plan = copyAgentOnePlan(new int[] {1, 1});
         PlannedExecutionLearner learner = new PlannedExecutionLearner(() -> plan, 1.0, 1, false, 10,
                 PrivacyLedger.unaccounted(), NoiseSource.seeded(1), new SplittableRandom(1));
         Observation[] start = {Observation.discrete(0), Observation.discrete(0)};
@@ -146,5 +137,23 @@ class PlannedExecutionMutationKillTest {
                 new PlannedTeamPolicy.PlanStatistics(1, 1, 3, 0, 1));
         return new PlannedExecutionLearner(() -> plan, 1.0, 1, privatizeInitialState, 2, PrivacyLedger.unaccounted(),
                 NoiseSource.seeded(1), new SplittableRandom(1));
+    }
+
+    /**
+     * On stay-or-go, both agents deterministically play the local state they see for agent 1 (x1 = joint % 2): the
+     * plan whose actions tell which state of agent 1 each agent acted on. {@code initialLocals} are the public
+     * initial local states (each agent's report before any release).
+     */
+    static PlannedTeamPolicy copyAgentOnePlan(int[] initialLocals) {
+        FactoredModel game = TinyGames.stayOrGo();
+        double[][][] tables = new double[2][4][];
+        for (int joint = 0; joint < 4; joint++) {
+            int x1 = joint % 2;
+            tables[0][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
+            tables[1][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
+        }
+        return new PlannedTeamPolicy(new int[] {2, 2}, new int[] {2, 2}, initialLocals,
+                List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
+                new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 2));
     }
 }

@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
-import io.dpmarl.core.model.FactoredModel;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
-import io.dpmarl.planning.TinyGames;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
-import io.dpmarl.planning.execution.PrivateExecution;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -31,16 +27,7 @@ class PlannedExecutionReleaseTest {
      */
     @Test
     void agentsActOnTheStatesReleasedAfterAStep() {
-        FactoredModel game = TinyGames.stayOrGo();
-        double[][][] tables = new double[2][4][];
-        for (int joint = 0; joint < 4; joint++) {
-            int x1 = joint % 2;
-            tables[0][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
-            tables[1][joint] = x1 == 0 ? new double[] {1, 0} : new double[] {0, 1};
-        }
-        PlannedTeamPolicy plan = new PlannedTeamPolicy(new int[] {2, 2}, new int[] {2, 2}, new int[] {0, 0},
-                List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
-                new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 2));
+        PlannedTeamPolicy plan = PlannedExecutionMutationKillTest.copyAgentOnePlan(new int[] {0, 0});
         PlannedExecutionLearner learner = new PlannedExecutionLearner(() -> plan, 1000, 1, false, 10,
                 PrivacyLedger.unaccounted(), NoiseSource.seeded(1), new SplittableRandom(1));
         Observation[] start = {Observation.discrete(0), Observation.discrete(0)};
