@@ -23,15 +23,26 @@ import java.util.Optional;
  * <p>Local DP puts the privatizer on the sender's side of an agent-to-server channel; central DP puts it at the
  * trusted aggregator (master-to-workers channel). A {@linkplain #clear clear} channel carries messages as they
  * are and charges nothing: use it only for data that is not private (MA-LDP's reward weights) and say so.
+ *
+ * <p>A channel may declare the {@linkplain StreamRequest.Shape shape} of its messages when it is created
+ * ({@link #privateChannel(String, Privatizer, PrivacyLedger, NoiseSource, StreamRequest.Shape)},
+ * {@link #withMessageShape}). Its privatizer is then asked, right there, to open a stream of that shape on a
+ * throw-away ledger and noise source, so a privatizer that could never release such a message (a statistic type
+ * it does not accept, an additive privatizer's {@code max-coordinates} below the message's coordinates) is refused
+ * when the channel is created, before the channel's ledger is charged or its noise source drawn from; a learner
+ * that creates its channel when it is built has such a spec refused when the run is checked. Every stream the
+ * channel opens declares the shape, so a message of another shape is refused before it is charged.
  */
 public final class Channel {
     private final String name;
     private final Optional<Privatizer> privatizer;
     private final PrivacyLedger ledger;
     private final NoiseSource noise;
+    private final Optional<StreamRequest.Shape> messageShape;
     private final Map<LedgerKey, ReleaseStream> streams = new HashMap<>();
 
-    private Channel(String name, Optional<Privatizer> privatizer, PrivacyLedger ledger, NoiseSource noise) {
+    private Channel(String name, Optional<Privatizer> privatizer, PrivacyLedger ledger, NoiseSource noise,
+                    Optional<StreamRequest.Shape> messageShape) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("channel name must be a non-empty string");
         }
@@ -39,16 +50,54 @@ public final class Channel {
         this.privatizer = privatizer;
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         this.noise = Objects.requireNonNull(noise, "noise");
+        this.messageShape = Objects.requireNonNull(messageShape, "messageShape");
+        if (privatizer.isPresent() && messageShape.isPresent()) {
+            // The privatizer's refusal of the shape, raised now: a stream opened on a throw-away ledger and noise
+            // source and never released from, so the channel's ledger and noise source stay untouched.
+            privatizer.get().openStream(StreamRequest.of(PrivacyLedger.unaccounted(), LedgerKey.global(),
+                    NoiseSource.seeded(0), name).withShape(messageShape.get()));
+        }
     }
 
     /** A private channel: each send is a release of {@code privatizer}, charged to {@code ledger}. */
     public static Channel privateChannel(String name, Privatizer privatizer, PrivacyLedger ledger, NoiseSource noise) {
-        return new Channel(name, Optional.of(privatizer), ledger, noise);
+        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.empty());
+    }
+
+    /**
+     * A private channel whose every message has the shape {@code messageShape}: as
+     * {@link #privateChannel(String, Privatizer, PrivacyLedger, NoiseSource)}, with the privatizer's refusal of the
+     * shape raised here.
+     *
+     * @throws IllegalArgumentException if {@code privatizer} cannot release a statistic of {@code messageShape}
+     *                                  (nothing is charged to {@code ledger} or drawn from {@code noise})
+     */
+    public static Channel privateChannel(String name, Privatizer privatizer, PrivacyLedger ledger, NoiseSource noise,
+                                         StreamRequest.Shape messageShape) {
+        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.of(messageShape));
     }
 
     /** A channel that carries messages in the clear (non-private data only). */
     public static Channel clear(String name) {
-        return new Channel(name, Optional.empty(), PrivacyLedger.unaccounted(), NoiseSource.seeded(0));
+        return new Channel(name, Optional.empty(), PrivacyLedger.unaccounted(), NoiseSource.seeded(0),
+                Optional.empty());
+    }
+
+    /**
+     * This channel (same name, privatizer, ledger and noise source) declaring the shape of its messages, for a
+     * user that learns the shape after the channel was made (a learner sizing its parameters). Only a channel that
+     * has opened no stream yet can be re-declared, so that one ledger key is never charged by two streams.
+     *
+     * @throws IllegalArgumentException if the privatizer cannot release a statistic of {@code shape}
+     * @throws IllegalStateException    if this channel has already sent a private message
+     */
+    public Channel withMessageShape(StreamRequest.Shape shape) {
+        Objects.requireNonNull(shape, "shape");
+        if (!streams.isEmpty()) {
+            throw new IllegalStateException("channel " + name + " has already opened release streams; declare its "
+                    + "message shape before the first send");
+        }
+        return new Channel(name, privatizer, ledger, noise, Optional.of(shape));
     }
 
     /**
@@ -56,6 +105,11 @@ public final class Channel {
      * ledger key first) and returns one message per receiver, all carrying the same release.
      */
     public List<Message> send(Envelope envelope, Statistic payload) {
+        if (privatizer.isEmpty() && messageShape.isPresent() && !messageShape.get().matches(payload)) {
+            throw new IllegalArgumentException(name + ": the channel carries messages of shape "
+                    + messageShape.get().describe() + ", got " + (payload == null ? "null"
+                    : StreamRequest.Shape.of(payload).describe()));
+        }
         Statistic carried = privatizer.isPresent() ? stream(envelope.ledgerKey()).release(payload) : payload;
         List<Message> messages = new ArrayList<>(envelope.receivers().size());
         for (int receiver : envelope.receivers()) {
@@ -70,13 +124,20 @@ public final class Channel {
     }
 
     private ReleaseStream stream(LedgerKey key) {
-        return streams.computeIfAbsent(key, k -> privatizer.orElseThrow().openStream(
-                StreamRequest.of(ledger, k, noise, name)));
+        return streams.computeIfAbsent(key, k -> {
+            StreamRequest request = StreamRequest.of(ledger, k, noise, name);
+            return privatizer.orElseThrow().openStream(messageShape.map(request::withShape).orElse(request));
+        });
     }
 
     /** The channel's name (the source of its ledger entries). */
     public String name() {
         return name;
+    }
+
+    /** The declared shape of every message, if declared. */
+    public Optional<StreamRequest.Shape> messageShape() {
+        return messageShape;
     }
 
     /** The privatizer on this channel, if any. */

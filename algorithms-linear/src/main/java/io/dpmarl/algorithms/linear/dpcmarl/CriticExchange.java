@@ -6,6 +6,7 @@ import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.comm.Envelope;
 import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.core.privacy.StreamRequest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +28,7 @@ final class CriticExchange {
     private long round;
 
     CriticExchange(Channel channel, CommunicationGraph graph, ConsensusRule rule, int parameters) {
-        this.channel = channel;
+        this.channel = channel.withMessageShape(StreamRequest.Shape.vector(parameters));
         this.graph = graph;
         this.rule = rule;
         int agents = graph.numAgents();

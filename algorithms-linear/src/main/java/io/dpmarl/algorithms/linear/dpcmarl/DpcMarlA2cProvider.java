@@ -39,7 +39,8 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
         return "DPC-MARL (A2C form): per-agent actor and critic MLPs, n-step A2C updates every `rollout` steps, "
                 + "critic parameters exchanged over the communication graph through the privatizer and combined "
                 + "by consensus; privatizer=none is ConsensusMARL. Guarantee: the privatizer's, per exchange and "
-                + "agent (critic-laplace-nominal: none).";
+                + "agent (critic-laplace-nominal: none). A privatizer that cannot release the critic vector (type not "
+                + "accepted, max-coordinates below the critic's parameter count) is refused when the learner is built.";
     }
 
     @Override

@@ -99,7 +99,8 @@ public final class DpQdLearner extends QdTeamLearner {
             ReleaseStream[] opened = new ReleaseStream[agents];
             for (int i = 0; i < agents; i++) {
                 Privatizer own = scheduled.isPresent() ? scheduled.get()[i] : p;
-                opened[i] = own.openStream(StreamRequest.of(ledger, LedgerKey.agent(i), noise, "dp-qd/messages"));
+                opened[i] = own.openStream(StreamRequest.of(ledger, LedgerKey.agent(i), noise, "dp-qd/messages")
+                        .withShape(StreamRequest.Shape.scalar()));
             }
             return opened;
         });

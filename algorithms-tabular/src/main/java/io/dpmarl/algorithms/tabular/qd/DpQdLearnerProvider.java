@@ -39,7 +39,8 @@ public final class DpQdLearnerProvider implements PluginProvider<Learner> {
                 + " agent broadcasts only the entry it updates, privatized by the privatizer (one release per agent per"
                 + " step, ledger key agent/i), and never shares its reward. The guarantee is the privatizer's, per"
                 + " message (dp-qd-laplace: Q-value adjacency), composed by the ledger over steps. Warns when"
-                + " gain-b * lambda_max(L) >= 1; gain-b=auto sets gain-b = 0.9 / lambda_max(L) of the first graph.";
+                + " gain-b * lambda_max(L) >= 1; gain-b=auto sets gain-b = 0.9 / lambda_max(L) of the first graph. A"
+                + " privatizer that cannot release one Scalar Q-value is refused when the learner is built.";
     }
 
     @Override
