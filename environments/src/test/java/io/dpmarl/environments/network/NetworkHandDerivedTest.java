@@ -222,4 +222,41 @@ class NetworkHandDerivedTest {
         assertEquals(1000.0, literal.config().rewardGoal(), 0);
         assertEquals(7, literal.config().horizon());
     }
+    @Test
+    void successorIndexInvertsTheCumulativeRow() {
+        // (0.5, 0.5): u = 0.5 is not below the first cumulative 0.5, so index 1; just below, index 0
+        assertEquals(1, NetworkMdp.successorIndex(new double[] {0.5, 0.5}, 0.5));
+        assertEquals(0, NetworkMdp.successorIndex(new double[] {0.5, 0.5}, Math.nextDown(0.5)));
+        // a row whose sum (0.5) is at or below u falls back to its last index of positive probability
+        assertEquals(1, NetworkMdp.successorIndex(new double[] {0.25, 0.25, 0.0}, 0.75));
+        assertEquals(0, NetworkMdp.successorIndex(new double[] {0.25, 0.0, 0.0}, 0.5));
+        assertEquals(2, NetworkMdp.successorIndex(new double[] {0.25, 0.0, 0.25}, 0.5));
+        // no positive probability at all: index 0
+        assertEquals(0, NetworkMdp.successorIndex(new double[] {0.0, 0.0}, 0.5));
+        // a zero-probability successor is never drawn at u = 0
+        assertEquals(1, NetworkMdp.successorIndex(new double[] {0.0, 1.0}, 0.0));
+    }
+
+    @Test
+    void everyStepPaysEachAgentTheRewardOfItsOwnNodeInTheStateLeft() {
+        // rewards 0.1 at s_in, 0.5 at node 1, 2 at g; in state 3 x1 + x2 agent 0 is at x1 = state / 3 and agent 1
+        // at x2 = state % 3
+        double[] byNode = {0.1, 0.5, 2.0};
+        NetworkMdpConfig config = new NetworkMdpConfig(2, 1, 2, 0.2, new double[] {0.3}, new double[] {0.2}, 0.05,
+                0.1, 0.5, 2.0, 40);
+        NetworkMdp mdp = new NetworkMdp(config, "custom");
+        boolean[] seen = new boolean[9];
+        for (long seed = 0; seed < 5; seed++) {
+            int state = mdp.reset(seed)[0].state();
+            for (int t = 0; t < 40; t++) {
+                StepResult result = mdp.step(new int[] {1, 1});
+                assertArrayEquals(new double[] {byNode[state / 3], byNode[state % 3]}, result.rewards(), 0,
+                        "state " + state);
+                seen[state] = true;
+                state = result.observations()[0].state();
+            }
+        }
+        // the walk visited states where the two agents sit at different nodes
+        assertTrue(seen[1] || seen[3] || seen[5] || seen[7], java.util.Arrays.toString(seen));
+    }
 }
