@@ -165,7 +165,13 @@ class CbmpHandDerivedTest {
         for (long seed = 0; seed < 8; seed++) {
             assertEquals(current, majority.reset(seed)[0].state());
         }
-        assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.ENVIRONMENT, Environment.class,
-                "cbmp(agents=2)"));
+        // the default graph (Watts-Strogatz) needs 3 agents: refused in the plugin's own terms
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
+                () -> registry.create(PluginKind.ENVIRONMENT, Environment.class, "cbmp(agents=2)"));
+        assertTrue(two.getMessage().startsWith("cbmp: parameter 'agents' must be in [3, inf)"), two.getMessage());
+        // Erdos-Renyi takes the edge probability (not the rewiring one): at 1 every pair is an edge
+        CbmpEnvironment complete = (CbmpEnvironment) registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                "cbmp(agents=4, graph=erdos-renyi, edge-probability=1, rewiring=0)");
+        assertEquals(CommunicationGraph.complete(4), complete.communicationGraphs().graphAt(0, 0));
     }
 }
