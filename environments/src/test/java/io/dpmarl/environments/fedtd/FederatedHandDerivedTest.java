@@ -119,6 +119,14 @@ class FederatedHandDerivedTest {
         RandomGenerator zero = () -> 0L;
         assertEquals(1, model.sampleNext(0, zero));
         assertEquals(0, model.sampleNext(1, zero));
+        // a row short of 1 by round-off (0.5 + (0.5 - 1e-10), within the 1e-9 tolerance): the largest uniform,
+        // 1 - 2^-53 (all 64 bits set), lies above the row's sum and goes to the last state
+        FederatedCostModel shortRow = new FederatedCostModel(new double[][] {{0.5, 0.5 - 1e-10}, {0.5, 0.5}},
+                new double[][][] {{{0.1, 0.2}, {0.3, 0.4}}}, 0.0, new FeatureMatrix(new double[][] {{1, 0}, {0, 1}}),
+                0.5);
+        RandomGenerator top = () -> -1L;
+        assertEquals(1 - 0x1.0p-53, top.nextDouble(), 0);
+        assertEquals(1, shortRow.sampleNext(0, top));
         // w = 0: every instantaneous cost is its mean
         assertEquals(0.3, model.sampleCost(0, 1, 0, new SplittableRandom(3)), 0);
     }
@@ -175,6 +183,8 @@ class FederatedHandDerivedTest {
         // a small matrix prints its rows
         assertEquals("FeatureMatrix(2 x 2, max row norm 1.0)[[1.0, 0.0], [0.0, 1.0]]",
                 new FeatureMatrix(new double[][] {{1, 0}, {0, 1}}).toString());
+        assertEquals("FeatureMatrix(3 x 1, max row norm 1.0)[[1.0], [1.0], [1.0]]",
+                new FeatureMatrix(new double[][] {{1}, {1}, {1}}).toString());
         assertEquals("FeatureMatrix(4 x 1, max row norm 1.0)",
                 new FeatureMatrix(new double[][] {{1}, {1}, {1}, {1}}).toString());
     }

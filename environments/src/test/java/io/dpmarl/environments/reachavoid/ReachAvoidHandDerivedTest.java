@@ -144,8 +144,14 @@ class ReachAvoidHandDerivedTest {
     void corridorArgumentsAreChecked() {
         assertEquals("slip must be in [0, 1), got 1.0", assertThrows(IllegalArgumentException.class,
                 () -> CorridorGridworld.create(1.0, new int[] {23, 21}, 10)).getMessage());
-        assertThrows(IllegalArgumentException.class, () -> CorridorGridworld.create(0.1, new int[] {25, 21}, 10));
-        assertThrows(IllegalArgumentException.class, () -> CorridorGridworld.create(0.1, new int[] {23, -1}, 10));
+        assertEquals("targets must be cells in [0, 24], got 25", assertThrows(IllegalArgumentException.class,
+                () -> CorridorGridworld.create(0.1, new int[] {25, 21}, 10)).getMessage());
+        assertEquals("targets must be cells in [0, 24], got -1", assertThrows(IllegalArgumentException.class,
+                () -> CorridorGridworld.create(0.1, new int[] {23, -1}, 10)).getMessage());
+        // the corner cells 0 (0:0) and 24 (4:4) are valid targets: agent 0 walks up column 0 (4:0 -> 0:0) while
+        // agent 1 stays at 4:4
+        assertEquals("corridor-gridworld(slip=0.1, targets=0:0 4:4, horizon=10)",
+                CorridorGridworld.create(0.1, new int[] {0, 24}, 10).info().name());
         assertEquals("corridor-gridworld(slip=0.1, targets=4:3 4:1, horizon=10)",
                 CorridorGridworld.create(0.1, new int[] {23, 21}, 10).info().name());
     }
@@ -182,6 +188,11 @@ class ReachAvoidHandDerivedTest {
                     PluginKind.ENVIRONMENT, Environment.class, "corridor-gridworld(targets=" + bad + ")"), bad);
             assertTrue(error.getMessage().startsWith("targets must be two cells"), bad + ": " + error.getMessage());
         }
+        // rows and columns 0 and 4 are the ends of the accepted range
+        assertEquals("corridor-gridworld(slip=0.05, targets=0:0 4:4, horizon=200)", registry.create(
+                PluginKind.ENVIRONMENT, Environment.class, "corridor-gridworld(targets=0:0 4:4)").info().name());
+        assertEquals("corridor-gridworld(slip=0.05, targets=4:0 0:4, horizon=200)", registry.create(
+                PluginKind.ENVIRONMENT, Environment.class, "corridor-gridworld(targets=4:0 0:4)").info().name());
         assertTrue(registry.provider(PluginKind.ENVIRONMENT, "corridor-gridworld").description().length() > 20);
         assertTrue(registry.provider(PluginKind.ENVIRONMENT, "sysadmin").description().contains("Chen et al."));
         Environment servers = registry.create(PluginKind.ENVIRONMENT, Environment.class,
@@ -189,10 +200,17 @@ class ReachAvoidHandDerivedTest {
         assertEquals(4, servers.info().numAgents());
         assertEquals(9, servers.info().horizon());
         // every server nominal (a target), three in repair or three offline (avoid): refused
-        for (String start : new String[] {"0000", "2220", "3330", "0000000"}) {
-            assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.ENVIRONMENT,
-                    Environment.class, "sysadmin(initial=" + start + ")"), start);
+        for (String start : new String[] {"0000", "2220", "3330"}) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> registry.create(
+                    PluginKind.ENVIRONMENT, Environment.class, "sysadmin(initial=" + start + ")"), start);
+            assertTrue(error.getMessage().startsWith("sysadmin: parameter 'initial' must not be a target or avoid"),
+                    error.getMessage());
         }
+        // at most 6 servers: 7 are refused, 6 accepted
+        assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.ENVIRONMENT,
+                Environment.class, "sysadmin(initial=0000001)"));
+        assertEquals(6, registry.create(PluginKind.ENVIRONMENT, Environment.class, "sysadmin(initial=000001)")
+                .info().numAgents());
         // two in repair and two offline are allowed
         assertEquals(4, registry.create(PluginKind.ENVIRONMENT, Environment.class, "sysadmin(initial=2233)")
                 .info().numAgents());
