@@ -126,22 +126,29 @@ public final class NetworkMdp implements Environment {
         }
         double[] probabilities = model.successorProbabilities(state, index);
         int[] next = features.successors(state);
-        double u = random.nextDouble();
-        int chosen = next.length - 1;
+        state = next[successorIndex(probabilities, random.nextDouble())];
+        stage++;
+        return new StepResult(observations(), rewards, false, stage >= config.horizon(), Map.of());
+    }
+
+    /**
+     * Inverse-CDF draw: the first successor index {@code k} with {@code u < P_0 + ... + P_k}; when round-off leaves
+     * the row's sum at or below {@code u}, the last successor of positive probability (index 0 if none).
+     */
+    static int successorIndex(double[] probabilities, double u) {
+        int chosen = probabilities.length - 1;
         while (chosen > 0 && probabilities[chosen] == 0.0) {
             chosen--;
         }
         double cumulative = 0;
-        for (int k = 0; k < next.length; k++) {
+        for (int k = 0; k < probabilities.length; k++) {
             cumulative += probabilities[k];
             if (u < cumulative) {
                 chosen = k;
                 break;
             }
         }
-        state = next[chosen];
-        stage++;
-        return new StepResult(observations(), rewards, false, stage >= config.horizon(), Map.of());
+        return chosen;
     }
 
     private Observation[] observations() {

@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Test;
  * States: (x1, x2) -> 3 x1 + x2 with 0 = s_in, 1, 2 = g; joint actions (a1, a2) with -1 -> 0, +1 -> 1.
  */
 class NetworkMdpTest {
-    private static final NetworkMdp MDP = new NetworkMdp(NetworkMdpConfig.paperInstance(), "network-mdp");
-    private static final TabularModel MODEL = MDP.capability(TabularModel.class).orElseThrow();
-    private static final NetworkFeatures FEATURES = MDP.features();
+    // Instance fields (a fresh MDP per test), not static ones: a static fixture is built once per JVM, so the
+    // mutation tool's mutants of the constructors would run against a model built by the unmutated code.
+    private final NetworkMdp MDP = new NetworkMdp(NetworkMdpConfig.paperInstance(), "network-mdp");
+    private final TabularModel MODEL = MDP.capability(TabularModel.class).orElseThrow();
+    private final NetworkFeatures FEATURES = MDP.features();
 
     @Test
     void alphaAndFeasibleSetSizesMatchTheTable() {
@@ -48,7 +50,7 @@ class NetworkMdpTest {
         row(8, 1, new double[] {0, 0, 0, 0, 0, 0, 0, 0, 1});
     }
 
-    private static void row(int state, int action, double[] expected) {
+    private void row(int state, int action, double[] expected) {
         double[] actual = MODEL.transition(0, state, action);
         for (int t = 0; t < 9; t++) {
             assertEquals(expected[t], actual[t], 1e-12, "P(" + t + " | " + state + ", " + action + ")");
@@ -207,11 +209,11 @@ class NetworkMdpTest {
         assertEquals(15.99761267, max, 1e-8, "attained at s = (1, 1), a = (-1, -1); above H = 5");
     }
 
-    private static double team(int state) {
+    private double team(int state) {
         return (MODEL.reward(0, state, 0, 0) + MODEL.reward(0, state, 0, 1)) / 2;
     }
 
-    private static double[][] optimal() {
+    private double[][] optimal() {
         double[][] values = new double[6][9];
         for (int h = 4; h >= 0; h--) {
             for (int s = 0; s < 9; s++) {
@@ -225,7 +227,7 @@ class NetworkMdpTest {
         return values;
     }
 
-    private static double policyValue(double[] jointDistribution) {
+    private double policyValue(double[] jointDistribution) {
         double[] next = new double[9];
         for (int h = 4; h >= 0; h--) {
             double[] current = new double[9];
