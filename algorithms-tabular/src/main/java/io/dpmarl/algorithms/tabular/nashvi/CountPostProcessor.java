@@ -79,7 +79,7 @@ public final class CountPostProcessor {
      * (round-off) case where no segment of the sorted search matched; the function is continuous and
      * non-increasing, so 200 halvings reach the double resolution.
      */
-    private static double excessRoot(double[] noisy, double hi, double maximum) {
+    static double excessRoot(double[] noisy, double hi, double maximum) {
         double low = 0;
         double high = Math.max(0, maximum);
         for (int iteration = 0; iteration < 200 && high - low > 0; iteration++) {
