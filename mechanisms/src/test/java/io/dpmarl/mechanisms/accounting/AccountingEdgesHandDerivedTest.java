@@ -105,4 +105,24 @@ class AccountingEdgesHandDerivedTest {
         assertTrue(optimalDelta < closedFormDelta, optimalDelta + " vs " + closedFormDelta);
         assertEquals(optimalDelta, accountant.delta(1.0), 0.0);
     }
+
+    /**
+     * Inverting a privacy curve exactly at its value for epsilon = 0: the smallest epsilon whose delta is at most
+     * delta(0) is 0 itself (delta is non-increasing in epsilon), not a bisection's tiny positive bracket. For the
+     * Gaussian curve, delta(0) = Phi(mu/2) - Phi(-mu/2) with mu = 1 / noise multiplier; for rho-zCDP, the
+     * conversion's own delta at epsilon 0.
+     */
+    @Test
+    void theDeltaAtEpsilonZeroCertifiesEpsilonZeroExactly() {
+        for (double noiseMultiplier : new double[] {0.5, 1, 4}) {
+            double atZero = GaussianPrivacyCurve.delta(noiseMultiplier, 0.0);
+            assertTrue(atZero > 0 && atZero < 1, "delta(0) = " + atZero);
+            assertEquals(0.0, GaussianPrivacyCurve.epsilon(noiseMultiplier, atZero), 0.0);
+        }
+        for (double rho : new double[] {0.01, 0.5, 2}) {
+            double atZero = ZcdpConversion.delta(rho, 0.0);
+            assertTrue(atZero > 0 && atZero <= 1, "delta(0) = " + atZero);
+            assertEquals(0.0, ZcdpConversion.epsilon(rho, atZero), 0.0);
+        }
+    }
 }
