@@ -1,6 +1,7 @@
 package io.dpmarl.planning.occupancy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -102,6 +103,24 @@ class ExpectedLengthFloorMemoTest {
         memo.floor(twoStates(0.7, 0.3, 2, 3, 1));
         assertEquals(3.0, memo.floor(TinyGames.chain()).value(), 1e-12); // L* of "chain" (ExpectedLengthFloorTest)
         assertEquals(7, calls.get());
+    }
+
+    /**
+     * The key's equality is the whole model's: equal (with equal hashes) for separately built copies of a game, unequal
+     * for games that differ in a part of the model, even where their hashes would collide in the memo's map.
+     */
+    @Test
+    void keysAreEqualExactlyForEqualModels() {
+        FactoredModelKey key = FactoredModelKey.of(twoStates(0.7, 0.3, 2, 3, 0));
+        FactoredModelKey copy = FactoredModelKey.of(TinyGames.twoStates());
+        assertEquals(key, copy);
+        assertEquals(key.hashCode(), copy.hashCode());
+        for (FactoredModel other : List.of(twoStates(0.6, 0.4, 2, 3, 0), twoStates(0.7, 0.3, 3, 2, 0),
+                twoStates(0.7, 0.3, 2, -1, 0), twoStates(0.7, 0.3, 2, 3, 1), TinyGames.chain(), TinyGames.stayOrGo())) {
+            assertNotEquals(key, FactoredModelKey.of(other));
+            assertNotEquals(FactoredModelKey.of(other), key);
+        }
+        assertNotEquals(key, (Object) "two-states");
     }
 
     @Test
