@@ -2,7 +2,6 @@ package io.dpmarl.planning.dependency;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.learn.Planner;
 import io.dpmarl.planning.occupancy.Occupancy;
 import io.dpmarl.planning.occupancy.PolicyEvaluation;
 import io.dpmarl.planning.occupancy.TransientModel;
@@ -19,7 +18,7 @@ import io.dpmarl.planning.synthesis.SoftBellmanSolver;
  * first-argmax policy waits forever). Records {@code planner_success}, {@code planner_length} and
  * {@code total_correlation} at step 1. Releases nothing.
  */
-public final class MaxReachPlanner implements Planner {
+public final class MaxReachPlanner implements LocalPolicyPlanner {
     private final TrialMetrics metrics;
     private final double entropy;
 

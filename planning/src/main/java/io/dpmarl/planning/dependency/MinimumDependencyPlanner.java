@@ -2,7 +2,6 @@ package io.dpmarl.planning.dependency;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.learn.Planner;
 import io.dpmarl.core.model.FactoredModel;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
@@ -25,7 +24,7 @@ import java.util.function.Supplier;
  * communication (Algorithm 2). Those rollouts release symbolic trajectories: each charges {@code pure(epsilon)} per
  * agent to {@code user(10^9 + k n + r)/agent(i)}, principals apart from the executing learner's episodes.
  */
-public final class MinimumDependencyPlanner implements Planner {
+public final class MinimumDependencyPlanner implements LocalPolicyPlanner {
     /** Settings of the synthesis and of its diagnostics. */
     public record Settings(MinimumDependencySynthesis.Coefficients coefficients, int iterations, double lengthCap,
                            double floor, int diagnosticRollouts, double epsilon, int adjacency,

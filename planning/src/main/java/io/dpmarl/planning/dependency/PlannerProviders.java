@@ -8,7 +8,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
-import io.dpmarl.planning.execution.ExpectedLengthFloor;
+import io.dpmarl.planning.occupancy.ExpectedLengthFloor;
 import io.dpmarl.planning.synthesis.MinimumDependencySynthesis;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -102,7 +102,7 @@ public final class PrivateExecution {
                 reported[i] = own;
             }
             for (int i = 0; i < agents; i++) {
-                state[i] = sampleLocal(i, state[i], actions[i], random.nextDouble());
+                state[i] = successor(game, i, state[i], actions[i], random.nextDouble());
             }
             joint = game.encode(state);
             steps++;
@@ -120,7 +120,12 @@ public final class PrivateExecution {
                 .value();
     }
 
-    private int sampleLocal(int agent, int s, int a, double u) {
+    /**
+     * Agent {@code agent}'s next local state from {@code s} under {@code a} for a uniform draw {@code u} in [0, 1), by
+     * inverse CDF over the successors of positive probability: the first whose cumulative probability exceeds
+     * {@code u}, the last of them if rounding leaves none.
+     */
+    static int successor(FactoredModel game, int agent, int s, int a, double u) {
         double cumulative = 0;
         int last = s;
         for (int y = 0; y < game.localStates(agent); y++) {

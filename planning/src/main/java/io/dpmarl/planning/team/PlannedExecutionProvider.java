@@ -11,6 +11,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.planning.dependency.LocalPolicyPlanner;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import io.dpmarl.planning.execution.PrivacyPerformanceBounds;
 import java.util.List;
@@ -38,7 +39,8 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
         return "Agents execute a planner's local policies, each broadcasting its local state through the online "
                 + "symbolic-trajectory mechanism (Chen et al. 2023, Alg. 2): epsilon-word-DP per agent per episode "
                 + "(Hamming-k), one up-front charge per trajectory; assumes the feasibility graphs and the initial "
-                + "state are public; episode_return is 1 on success";
+                + "state are public; episode_return is 1 on success; the planner must plan local policies "
+                + "(min-dependency or max-reach; another planner is refused when the run is checked)";
     }
 
     @Override
@@ -64,18 +66,21 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
         Environment environment = context.requireEnvironment(name());
         String plannerSpec = params.plugin("planner").orElse("min-dependency");
         Planner planner = context.registry().create(PluginKind.PLANNER, Planner.class, plannerSpec, context);
-        return new PlannedExecutionLearner(() -> plan(planner, plannerSpec, environment, epsilon, k, context),
+        // Refused when the learner is built (so when the run is checked), not at the first episode's plan.
+        if (!(planner instanceof LocalPolicyPlanner local)) {
+            throw new IllegalArgumentException(name() + ": planner must be a planner of local policies for "
+                    + "decentralised execution (min-dependency or max-reach), got " + plannerSpec
+                    + ", which plans a joint policy");
+        }
+        return new PlannedExecutionLearner(() -> plan(local, environment, epsilon, k, context),
                 epsilon, k, params.bool("privatize-initial-state"), environment.info().horizon(), context.ledger(),
                 context.noise(), context.streams().stream("learner"));
     }
 
     /** Plans, then records the plan's exact statistics and the Theorem 1 / 2 bounds at step 1. */
-    private static PlannedTeamPolicy plan(Planner planner, String plannerSpec, Environment environment,
-                                          double epsilon, int k, PluginContext context) {
-        if (!(planner.plan(environment) instanceof PlannedTeamPolicy plan)) {
-            throw new IllegalArgumentException("planner must return local policies for decentralised execution; "
-                    + plannerSpec + " does not");
-        }
+    private static PlannedTeamPolicy plan(LocalPolicyPlanner planner, Environment environment, double epsilon, int k,
+                                          PluginContext context) {
+        PlannedTeamPolicy plan = planner.plan(environment);
         PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
         context.metrics().record("execution_epsilon", 1, epsilon);
         context.metrics().record("joint_success", 1, statistics.jointSuccess());

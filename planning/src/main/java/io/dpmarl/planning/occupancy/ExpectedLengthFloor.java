@@ -1,8 +1,7 @@
-package io.dpmarl.planning.execution;
+package io.dpmarl.planning.occupancy;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.model.FactoredModel;
-import io.dpmarl.planning.occupancy.TransientModel;
 
 /**
  * The shortest expected length {@code L* = min over policies of sum x(s, a) c(s, a)} of a factored reach-avoid game
@@ -14,7 +13,9 @@ import io.dpmarl.planning.occupancy.TransientModel;
  * <p>{@code L*} is the value at the initial state of the stochastic shortest path problem
  * {@code V(s) = min_a [c(s, a) + sum_{s' active} P(s' | s, a) V(s')]}, computed by Gauss-Seidel value iteration from
  * {@code V = 0}: with positive costs every iterate is a lower bound of {@code V*} and the iterates increase to it
- * (Bertsekas and Tsitsiklis 1991), so a cap below an iterate is certainly unmeetable. Releases nothing.
+ * (Bertsekas and Tsitsiklis 1991), so a cap below an iterate is certainly unmeetable. A property of the model, so
+ * it lives with the other functions of the {@link TransientModel}; the planner's check runs when the run is checked
+ * and again in every trial, so {@link #of(FactoredModel)} solves each distinct game once per JVM. Releases nothing.
  */
 public final class ExpectedLengthFloor {
     /** Iteration stops when no value changes by more than this, relative to the value. */
@@ -24,6 +25,10 @@ public final class ExpectedLengthFloor {
      * out of, the iterates grow by at least 1 per sweep and never converge.
      */
     static final int MAX_SWEEPS = 20_000;
+    /** Games whose floor is remembered: the grid points and trials of a run share a few distinct games. */
+    static final int MEMO_CAPACITY = 16;
+    /** The floors of the games seen so far in this JVM, so that identical games are solved once. */
+    static final FloorMemo MEMO = new FloorMemo(MEMO_CAPACITY, game -> of(new TransientModel(game)));
 
     private ExpectedLengthFloor() {
     }
@@ -38,7 +43,18 @@ public final class ExpectedLengthFloor {
     public record Floor(double value, boolean converged) {
     }
 
-    /** The shortest expected length of {@code model} from its initial state. */
+    /**
+     * The shortest expected length of {@code game} from its initial state, {@code of(new TransientModel(game))},
+     * remembered for the games seen before in this JVM (equal {@link FactoredModelKey}s): the value is the same to
+     * the bit, only the cost differs.
+     *
+     * @throws IllegalArgumentException if the initial state of {@code game} is absorbing
+     */
+    public static Floor of(FactoredModel game) {
+        return MEMO.floor(game);
+    }
+
+    /** The shortest expected length of {@code model} from its initial state (computed, not remembered). */
     public static Floor of(TransientModel model) {
         int states = model.activeStates();
         int actions = model.actions();
@@ -80,7 +96,7 @@ public final class ExpectedLengthFloor {
         FactoredModel game = environment.capability(FactoredModel.class).orElseThrow(() -> new IllegalArgumentException(
                 planner + " needs an environment with a factored reach-avoid model (FactoredModel capability); "
                 + environment.info().name() + " has none"));
-        Floor floor = of(new TransientModel(game));
+        Floor floor = of(game);
         if (cap >= floor.value()) {
             return;
         }

@@ -1,4 +1,4 @@
-package io.dpmarl.planning.execution;
+package io.dpmarl.planning.occupancy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +20,6 @@ import io.dpmarl.environments.reachavoid.LocalMdp;
 import io.dpmarl.environments.reachavoid.ReachAvoidGame;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.planning.TinyGames;
-import io.dpmarl.planning.occupancy.TransientModel;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
