@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.federated.evaluate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
@@ -14,6 +15,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A plugin must declare every metric it records ({@code PluginProvider.metrics()}): the federated TD(lambda)
  * evaluators and learner, run for one short episode, record exactly the metrics their providers declare; the
- * learner's policy is the single (passive) action, probability 1.
+ * learner's policy is the single (passive) action, probability 1; without an exact oracle an evaluator refuses.
  */
 class DeclaredMetricsTest {
 
@@ -67,5 +69,12 @@ class DeclaredMetricsTest {
         new JDeviationEvaluator().afterEpisode(new EvaluationContext(environment, learner, 0,
                 new TrialMetrics(r -> jDeviation.add(r.metric()))));
         assertEquals(declared(PluginKind.EVALUATOR, "j-deviation"), jDeviation);
+
+        // without an exact oracle the evaluators refuse, naming what they need
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> FederatedTdEvaluation.of(new EvaluationContext(environment, learner, 0, new TrialMetrics(r -> {
+                })), Optional.empty(), "td-error"));
+        assertTrue(refused.getMessage().startsWith("td-error needs an environment with an exact oracle"),
+                refused.getMessage());
     }
 }
