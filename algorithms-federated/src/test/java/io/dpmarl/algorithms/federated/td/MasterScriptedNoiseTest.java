@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.federated.td;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpmarl.algorithms.federated.privacy.FederatedNoisePrivatizer;
@@ -92,7 +93,7 @@ class MasterScriptedNoiseTest {
         double[] released = master.broadcast(aggregate);
         assertArrayEquals(new double[] {onGrid(0.1), onGrid(0.2)}, released, 0.0);
         assertArrayEquals(new double[] {0.1, 0.2}, aggregate, 0.0, "the caller's aggregate is left as it was");
-        assertEquals(true, onGrid(0.1) != 0.1, "0.1 is not on the grid 2^-39");
+        assertNotEquals(0.1, onGrid(0.1), "0.1 is not on the grid 2^-39");
     }
 
     /**
