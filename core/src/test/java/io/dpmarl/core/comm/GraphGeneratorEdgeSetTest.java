@@ -27,7 +27,8 @@ class GraphGeneratorEdgeSetTest {
     void wattsStrogatzRewiresTheScriptedEdgesOnly() {
         // n = 6, k = 4: the lattice joins i to i +- 1 and i +- 2, 12 edges; its non-edges are {0,3}, {1,4}, {2,5}.
         // Rewiring rounds j = 1 then j = 2, agents 0..5 in each, one double each; p = 0.5 rewires when double < 0.5.
-        // j=1, i=0: 0.1 rewires (0, 1); w draws 0 (= i, redraw), 2 ({0,2} is an edge, redraw), 3 (free): {0,1} -> {0,3}.
+        // j=1, i=0: 0.1 rewires (0, 1); w draws 0 (= i, redraw), 2 ({0,2} is an edge, redraw), 3 (free):
+        // {0,1} -> {0,3}.
         // j=1, i=1: 0.1; degree(1) = 3 < 5, rewires (1, 2); w = 4 is free: {1,2} -> {1,4}.
         // j=1, i=2: 0.5 is not below 0.5; i = 3, 4, 5: 0.9.
         // j=2, i=0: 0.1; degree(0) = 4 - 1 + 1 = 4 < 5, rewires (0, 2); w = 1 is free again: {0,2} -> {0,1}.

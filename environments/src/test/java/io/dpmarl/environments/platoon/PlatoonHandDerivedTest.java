@@ -126,7 +126,8 @@ class PlatoonHandDerivedTest {
         // collision-truncation in [1, 600]: both ends accepted, 0 and 601 refused
         assertEquals(2, new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 1).info().numAgents());
         assertEquals(2, new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 600).info().numAgents());
-        assertThrows(IllegalArgumentException.class, () -> new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 0));
         assertThrows(IllegalArgumentException.class,
                 () -> new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 601));
     }

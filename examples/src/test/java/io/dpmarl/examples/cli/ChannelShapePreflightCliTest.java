@@ -39,10 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The message privatizer of a networked learner that can never release the learner's message is refused when the
  * learner is built, so when the run is checked: DPC-MARL's critic channel declares a vector of the critic's
- * parameter count, DP-QD-Learning's streams a scalar. Through the API nothing is charged or drawn; on the CLI (DPC-MARL:
- * the DP-QD plugin already refuses a privatizer without Scalar by name), in a grid whose SECOND experiment has such a
- * privatizer, {@code dpmarl run} prints one line, exits 2, writes nothing and
- * runs no trial of any experiment (an evaluator plugin counts the training episodes that started).
+ * parameter count, DP-QD-Learning's streams a scalar. Through the API nothing is charged or drawn; on the CLI
+ * (DPC-MARL: the DP-QD plugin already refuses a privatizer without Scalar by name), in a grid whose SECOND
+ * experiment has such a privatizer, {@code dpmarl run} prints one line, exits 2, writes nothing and runs no trial
+ * of any experiment (an evaluator plugin counts the training episodes that started).
  *
  * <p>The environment is {@code cbmp(agents=3, graph=path)}: 2 states and 2 actions per agent, so the linear DPC-MARL
  * critic, one weight per (state, joint action), has 2 * 2^3 = 16 parameters, and its message perturbs 16

@@ -116,7 +116,7 @@ class PlannedExecutionPreflightCliTest {
                 grid:
                   learner.planner: ["max-reach", "team-value-iteration"]
                 """, "planned-execution: planner must be a planner of local policies for decentralised execution "
-                + "(min-dependency or max-reach), got team-value-iteration, which plans a joint policy");
+                + "(min-dependency or max-reach), got team-value-iteration, which is not a LocalPolicyPlanner");
     }
 
     @Test

@@ -70,7 +70,7 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
         if (!(planner instanceof LocalPolicyPlanner local)) {
             throw new IllegalArgumentException(name() + ": planner must be a planner of local policies for "
                     + "decentralised execution (min-dependency or max-reach), got " + plannerSpec
-                    + ", which plans a joint policy");
+                    + ", which is not a LocalPolicyPlanner");
         }
         return new PlannedExecutionLearner(() -> plan(local, environment, epsilon, k, context),
                 epsilon, k, params.bool("privatize-initial-state"), environment.info().horizon(), context.ledger(),

@@ -48,8 +48,8 @@ class ExpectedLengthFloorMemoTest {
     }
 
     /**
-     * "two states" with probabilities {@code stay} / {@code leave} of staying in / leaving state 1 under action 1, target
-     * {@code target} and avoid {@code avoid} local states and initial state {@code start}.
+     * "two states" with probabilities {@code stay} / {@code leave} of staying in / leaving state 1 under action 1,
+     * target {@code target} and avoid {@code avoid} local states and initial state {@code start}.
      */
     private static ReachAvoidGame twoStates(double stay, double leave, int target, int avoid, int start) {
         LocalMdp local = new LocalMdp(new double[][][] {

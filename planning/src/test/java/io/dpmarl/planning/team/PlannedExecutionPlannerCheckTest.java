@@ -57,7 +57,7 @@ class PlannedExecutionPlannerCheckTest {
                 PluginKind.LEARNER, Learner.class, "planned-execution(planner=team-value-iteration, epsilon=1, k=1)",
                 context(TinyGames.chain(), ledger)));
         assertEquals("planned-execution: planner must be a planner of local policies for decentralised execution "
-                + "(min-dependency or max-reach), got team-value-iteration, which plans a joint policy",
+                + "(min-dependency or max-reach), got team-value-iteration, which is not a LocalPolicyPlanner",
                 refused.getMessage());
         assertEquals(0, ledger.charges(), "nothing charged");
     }

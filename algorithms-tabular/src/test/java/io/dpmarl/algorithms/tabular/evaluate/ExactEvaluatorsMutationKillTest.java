@@ -300,7 +300,8 @@ class ExactEvaluatorsMutationKillTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> create("team-regret",
                 HandModel.withoutModel(GameType.Utility.ZERO_SUM), Optional.empty())).getMessage()
                 .startsWith("team-regret needs a cooperative or single-agent game, got ZERO_SUM"));
-        assertThrows(IllegalArgumentException.class, () -> new NashGapEvaluator(team, 0, java.util.OptionalLong.empty()));
+        assertThrows(IllegalArgumentException.class,
+                () -> new NashGapEvaluator(team, 0, java.util.OptionalLong.empty()));
         assertThrows(IllegalArgumentException.class, () -> new ZeroSumRegretEvaluator(team, 0));
     }
 
