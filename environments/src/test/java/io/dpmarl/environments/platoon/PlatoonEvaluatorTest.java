@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,44 +20,6 @@ import org.junit.jupiter.api.Test;
  * slow vehicle 2), so its metric is far worse.
  */
 class PlatoonEvaluatorTest {
-    private static class Constant implements Learner {
-        private final int action;
-        private final List<Boolean> modes = new ArrayList<>();
-
-        Constant(int action) {
-            this.action = action;
-        }
-
-        @Override
-        public void beginEpisode(int episode, Observation[] observations) {
-        }
-
-        @Override
-        public int[] act(int stage, Observation[] observations) {
-            int[] joint = new int[observations.length];
-            Arrays.fill(joint, action);
-            return joint;
-        }
-
-        @Override
-        public void observe(int stage, int[] jointAction, StepResult result) {
-        }
-
-        @Override
-        public void endEpisode(int episode) {
-        }
-
-        @Override
-        public void evaluationMode(boolean on) {
-            modes.add(on);
-        }
-
-        @Override
-        public Policy policy() {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     private static double direct(int action, long seed) {
         PlatoonEnvironment environment = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, false);
         environment.reset(seed);
@@ -83,16 +42,16 @@ class PlatoonEvaluatorTest {
     void recordsTheMeanTeamRewardOfAGreedyEpisodeAndARandomReference() {
         List<MetricRecord> records = new ArrayList<>();
         TrialMetrics metrics = new TrialMetrics(records::add);
-        Constant full = new Constant(3);
+        ConstantActionLearner full = new ConstantActionLearner(3);
         PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
         new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, full, 4, metrics));
         assertEquals(direct(3, 104), metric(records, PlatoonEvaluator.METRIC), 1e-9);
         assertEquals(0, metric(records, PlatoonEvaluator.COLLIDED), 0);
-        assertEquals(List.of(true, false), full.modes);
+        assertEquals(List.of(true, false), full.modes());
         assertTrue(metric(records, PlatoonEvaluator.RANDOM) < metric(records, PlatoonEvaluator.METRIC));
 
         List<MetricRecord> crash = new ArrayList<>();
-        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new Constant(0), 4,
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new ConstantActionLearner(0), 4,
                 new TrialMetrics(crash::add)));
         assertEquals(1, metric(crash, PlatoonEvaluator.COLLIDED), 0);
         assertTrue(metric(crash, PlatoonEvaluator.METRIC) < 5 * metric(records, PlatoonEvaluator.METRIC));
@@ -104,7 +63,7 @@ class PlatoonEvaluatorTest {
         // index (for example 1, (0, 0.5), which never closes vehicle 2's gap) gives a different value
         List<MetricRecord> records = new ArrayList<>();
         PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
-        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new Constant(1), 6,
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new ConstantActionLearner(1), 6,
                 new TrialMetrics(records::add)));
         assertEquals(direct(3, 106), metric(records, PlatoonEvaluator.FIXED_CONTROLLER), 1e-9);
         assertEquals(direct(1, 106), metric(records, PlatoonEvaluator.METRIC), 1e-9);
@@ -115,7 +74,7 @@ class PlatoonEvaluatorTest {
     void evaluatesOnlyEveryNthEpisode() {
         List<MetricRecord> records = new ArrayList<>();
         PlatoonEnvironment training = PlatoonEnvironment.paper(PlatoonScenario.CATCH_UP, true);
-        new PlatoonEvaluator(5, 1).afterEpisode(new EvaluationContext(training, new Constant(3), 3,
+        new PlatoonEvaluator(5, 1).afterEpisode(new EvaluationContext(training, new ConstantActionLearner(3), 3,
                 new TrialMetrics(records::add)));
         assertFalse(records.stream().anyMatch(r -> r.metric().equals(PlatoonEvaluator.METRIC)));
     }
@@ -123,7 +82,7 @@ class PlatoonEvaluatorTest {
     @Test
     void evaluationPlatoonUsesTheTrainingObservation() {
         List<Integer> widths = new ArrayList<>();
-        Constant recording = new Constant(3) {
+        ConstantActionLearner recording = new ConstantActionLearner(3) {
             @Override
             public int[] act(int stage, Observation[] observations) {
                 widths.add(observations[0].features().length);

@@ -16,8 +16,6 @@ import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.evaluate.Evaluator;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
@@ -189,7 +187,7 @@ class PlatoonHandDerivedTest {
     void theRandomReferenceIsNotTheConstantZeroPolicy() {
         List<MetricRecord> records = new ArrayList<>();
         PlatoonEnvironment training = new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 60);
-        new PlatoonEvaluator(1, 3).afterEpisode(new EvaluationContext(training, new Constant(0), 0,
+        new PlatoonEvaluator(1, 3).afterEpisode(new EvaluationContext(training, new ConstantActionLearner(0), 0,
                 new TrialMetrics(records::add)));
         // the learner plays (0, 0) everywhere; uniformly random actions over 600 steps are not all (0, 0), and
         // from the catch-up start (vehicle 2 at 10 m/s, 60-80 m back) the gains change the rewards
@@ -201,48 +199,12 @@ class PlatoonHandDerivedTest {
     private static int evaluations(Evaluator evaluator, int episode) {
         List<MetricRecord> records = new ArrayList<>();
         Environment training = new PlatoonEnvironment(PlatoonScenario.CATCH_UP, 2, true, 60);
-        evaluator.afterEpisode(new EvaluationContext(training, new Constant(3), episode,
+        evaluator.afterEpisode(new EvaluationContext(training, new ConstantActionLearner(3), episode,
                 new TrialMetrics(records::add)));
         return (int) records.stream().filter(r -> r.metric().equals(PlatoonEvaluator.METRIC)).count();
     }
 
     private static double value(List<MetricRecord> records, String name) {
         return records.stream().filter(r -> r.metric().equals(name)).findFirst().orElseThrow().value();
-    }
-
-    private static final class Constant implements Learner {
-        private final int action;
-
-        Constant(int action) {
-            this.action = action;
-        }
-
-        @Override
-        public void beginEpisode(int episode, Observation[] observations) {
-        }
-
-        @Override
-        public int[] act(int stage, Observation[] observations) {
-            int[] joint = new int[observations.length];
-            Arrays.fill(joint, action);
-            return joint;
-        }
-
-        @Override
-        public void observe(int stage, int[] jointAction, StepResult result) {
-        }
-
-        @Override
-        public void endEpisode(int episode) {
-        }
-
-        @Override
-        public void evaluationMode(boolean on) {
-        }
-
-        @Override
-        public Policy policy() {
-            throw new UnsupportedOperationException();
-        }
     }
 }

@@ -12,8 +12,6 @@ import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.game.Policy;
-import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import java.util.ArrayList;
@@ -163,7 +161,7 @@ class PlatoonStartTest {
     void theEvaluationPlatoonUsesTheTrainingStart() {
         List<MetricRecord> records = new ArrayList<>();
         PlatoonEnvironment training = platoon(PlatoonScenario.CATCH_UP, true, PlatoonStart.REFERENCE_CODE);
-        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new Constant(1), 4,
+        new PlatoonEvaluator(1, 100).afterEpisode(new EvaluationContext(training, new ConstantActionLearner(1), 4,
                 new TrialMetrics(records::add)));
         // the learner plays (0, 0.5) from the state of seed 104: the first vehicle holds 15 m/s at its gap h0 (the
         // virtual leader also at 15), everyone else at equilibrium, so every step costs -(h0 - 20)^2, the mean too
@@ -191,41 +189,5 @@ class PlatoonStartTest {
         assertTrue(error.getMessage().contains("start"), error.getMessage());
         assertEquals("start must be one of paper, reference-code, got code",
                 assertThrows(IllegalArgumentException.class, () -> PlatoonStart.parse("code")).getMessage());
-    }
-
-    private static final class Constant implements Learner {
-        private final int action;
-
-        Constant(int action) {
-            this.action = action;
-        }
-
-        @Override
-        public void beginEpisode(int episode, Observation[] observations) {
-        }
-
-        @Override
-        public int[] act(int stage, Observation[] observations) {
-            int[] joint = new int[observations.length];
-            Arrays.fill(joint, action);
-            return joint;
-        }
-
-        @Override
-        public void observe(int stage, int[] jointAction, StepResult result) {
-        }
-
-        @Override
-        public void endEpisode(int episode) {
-        }
-
-        @Override
-        public void evaluationMode(boolean on) {
-        }
-
-        @Override
-        public Policy policy() {
-            throw new UnsupportedOperationException();
-        }
     }
 }

@@ -1,7 +1,6 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,29 +9,18 @@ import io.dpmarl.algorithms.tabular.qd.GainSchedule;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.comm.GraphProcess;
 import io.dpmarl.core.env.Environment;
-import io.dpmarl.core.evaluate.EvaluationContext;
-import io.dpmarl.core.evaluate.Evaluator;
-import io.dpmarl.core.experiment.ExperimentPlan;
-import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.ParamSpec;
-import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.mechanisms.privatizers.RandomizedResponsePrivatizer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,40 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChannelShapePreflightCliTest {
     private static final String ENVIRONMENT = "cbmp(agents=3, graph=path, model-seed=2023)";
-    private static final AtomicInteger EPISODES = new AtomicInteger();
-
-    /** An evaluator that counts the episodes it sees start. */
-    private static final class EpisodeCounter implements PluginProvider<Evaluator> {
-        @Override
-        public PluginKind kind() {
-            return PluginKind.EVALUATOR;
-        }
-
-        @Override
-        public String name() {
-            return "episode-counter";
-        }
-
-        @Override
-        public String description() {
-            return "counts the training episodes that start (test)";
-        }
-
-        @Override
-        public ParamSpec parameters() {
-            return ParamSpec.none();
-        }
-
-        @Override
-        public Evaluator create(Params params, PluginContext context) {
-            return new Evaluator() {
-                @Override
-                public void beforeEpisode(EvaluationContext evaluation) {
-                    EPISODES.incrementAndGet();
-                }
-            };
-        }
-    }
+    private final PreflightCli cli = new PreflightCli();
 
     /** A seeded noise source that counts the words drawn from it. */
     private static final class CountingNoise implements NoiseSource {
@@ -102,19 +57,9 @@ class ChannelShapePreflightCliTest {
         }
     }
 
-    private static Registry registry() {
-        List<PluginProvider<?>> providers = new ArrayList<>();
-        Registry found = Registry.discover();
-        for (PluginKind kind : PluginKind.values()) {
-            providers.addAll(found.list(kind));
-        }
-        providers.add(new EpisodeCounter());
-        return Registry.of(providers);
-    }
-
     /** Builds {@code learner} on the test's environment and expects its refusal; nothing charged or drawn. */
-    private static void assertRefusedWhenBuilt(String learner, String expected) {
-        Registry registry = registry();
+    private void assertRefusedWhenBuilt(String learner, String expected) {
+        Registry registry = cli.registry();
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
         CountingNoise noise = new CountingNoise();
         PluginContext context = new PluginContext(RandomStreams.of(3), noise, ledger, Optional.empty(), registry);
@@ -145,28 +90,6 @@ class ChannelShapePreflightCliTest {
                 """.formatted(ENVIRONMENT, learner, privatizers);
     }
 
-    /**
-     * Runs {@code spec} on the CLI, expecting the plan's refusal {@code expected} (a fragment of the API message) as
-     * the only line on stderr, exit 2, nothing written and no episode started.
-     */
-    private static void assertRefusedBeforeAnyTrial(Path directory, String spec, String expected) throws Exception {
-        Path file = directory.resolve("spec.yaml");
-        Files.writeString(file, spec);
-        Registry registry = registry();
-        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
-                () -> ExperimentPlan.resolve(ExperimentSpec.load(file, List.of()), registry));
-        assertTrue(api.getMessage().contains(expected), api.getMessage());
-        Path out = directory.resolve("out");
-        EPISODES.set(0);
-        Cli.Result result = Cli.run(loader -> registry, "run", file.toString(), "--out", out.toString());
-        assertEquals(2, result.code(), result.err());
-        assertEquals("dpmarl: " + api.getMessage(), result.err().strip());
-        assertEquals(1, result.err().strip().lines().count(), result.err());
-        assertEquals("", result.out());
-        assertFalse(Files.exists(out), "nothing written");
-        assertEquals(0, EPISODES.get(), "no trial of any experiment ran");
-    }
-
     @Test
     void aCriticPrivatizerCappedBelowTheCriticIsRefusedWhenTheLearnerIsBuilt() {
         // 16 critic parameters (class comment); the cap 15 is one short.
@@ -193,7 +116,7 @@ class ChannelShapePreflightCliTest {
     @Test
     void aGridWhoseSecondCriticPrivatizerCannotCoverTheCriticIsRefusedBeforeAnyTrial(@TempDir Path directory)
             throws Exception {
-        assertRefusedBeforeAnyTrial(directory, grid("dpc-marl-linear",
+        cli.assertRefusedBeforeAnyTrial(directory, grid("dpc-marl-linear",
                 "\"laplace(epsilon=1)\", \"laplace(epsilon=1, max-coordinates=15)\""),
                 "max-coordinates must be in [16, inf) for it, got 15");
     }
@@ -201,14 +124,8 @@ class ChannelShapePreflightCliTest {
     @Test
     void theSameGridWithACoveringCapRuns(@TempDir Path directory) throws Exception {
         // The counter and the spec are live: with max-coordinates = 16 (exactly the critic) every trial runs.
-        Path file = directory.resolve("spec.yaml");
-        Files.writeString(file, grid("dpc-marl-linear",
+        int episodes = cli.episodesOfARun(directory, grid("dpc-marl-linear",
                 "\"laplace(epsilon=1)\", \"laplace(epsilon=1, max-coordinates=16)\""));
-        EPISODES.set(0);
-        Registry registry = registry();
-        Cli.Result result = Cli.run(loader -> registry, "run", file.toString(), "--out",
-                directory.resolve("out").toString());
-        assertEquals(0, result.code(), result.err());
-        assertEquals(2 * 2, EPISODES.get(), "2 experiments x 1 trial x (20 steps / 10 per episode)");
+        assertEquals(2 * 2, episodes, "2 experiments x 1 trial x (20 steps / 10 per episode)");
     }
 }

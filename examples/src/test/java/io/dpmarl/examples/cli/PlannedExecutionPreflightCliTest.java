@@ -1,25 +1,8 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.evaluate.EvaluationContext;
-import io.dpmarl.core.evaluate.Evaluator;
-import io.dpmarl.core.experiment.ExperimentPlan;
-import io.dpmarl.core.experiment.ExperimentSpec;
-import io.dpmarl.core.spi.ParamSpec;
-import io.dpmarl.core.spi.Params;
-import io.dpmarl.core.spi.PluginContext;
-import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.PluginProvider;
-import io.dpmarl.core.spi.Registry;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,78 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
  * plugin counts the training episodes that started). The pattern of {@code StreamOpeningPreflightCliTest}.
  */
 class PlannedExecutionPreflightCliTest {
-    /** Training episodes started in any trial of the tests' runs. */
-    private static final AtomicInteger EPISODES = new AtomicInteger();
-
-    /** An evaluator that counts the episodes it sees start. */
-    private static final class EpisodeCounter implements PluginProvider<Evaluator> {
-        @Override
-        public PluginKind kind() {
-            return PluginKind.EVALUATOR;
-        }
-
-        @Override
-        public String name() {
-            return "episode-counter";
-        }
-
-        @Override
-        public String description() {
-            return "counts the training episodes that start (test)";
-        }
-
-        @Override
-        public ParamSpec parameters() {
-            return ParamSpec.none();
-        }
-
-        @Override
-        public Evaluator create(Params params, PluginContext context) {
-            return new Evaluator() {
-                @Override
-                public void beforeEpisode(EvaluationContext evaluation) {
-                    EPISODES.incrementAndGet();
-                }
-            };
-        }
-    }
-
-    private static Registry registry() {
-        List<PluginProvider<?>> providers = new ArrayList<>();
-        Registry found = Registry.discover();
-        for (PluginKind kind : PluginKind.values()) {
-            providers.addAll(found.list(kind));
-        }
-        providers.add(new EpisodeCounter());
-        return Registry.of(providers);
-    }
-
-    /**
-     * Runs {@code spec} on the CLI, expecting the plan's refusal {@code expected} (a fragment of the API message) as
-     * the only line on stderr, exit 2, nothing written and no episode started.
-     */
-    private static void assertRefusedBeforeAnyTrial(Path directory, String spec, String expected) throws Exception {
-        Path file = directory.resolve("spec.yaml");
-        Files.writeString(file, spec);
-        Registry registry = registry();
-        IllegalArgumentException api = assertThrows(IllegalArgumentException.class,
-                () -> ExperimentPlan.resolve(ExperimentSpec.load(file, List.of()), registry));
-        assertTrue(api.getMessage().contains(expected), api.getMessage());
-        Path out = directory.resolve("out");
-        EPISODES.set(0);
-        Cli.Result result = Cli.run(loader -> registry, "run", file.toString(), "--out", out.toString());
-        assertEquals(2, result.code(), result.err());
-        assertEquals("dpmarl: " + api.getMessage(), result.err().strip());
-        assertEquals(1, result.err().strip().lines().count(), result.err());
-        assertEquals("", result.out());
-        assertFalse(Files.exists(out), "nothing written");
-        assertEquals(0, EPISODES.get(), "no trial of any experiment ran");
-    }
+    private final PreflightCli cli = new PreflightCli();
 
     @Test
     void aGridWhoseSecondPlannerPlansAJointPolicyIsRefusedBeforeAnyTrial(@TempDir Path directory)
             throws Exception {
-        assertRefusedBeforeAnyTrial(directory, """
+        cli.assertRefusedBeforeAnyTrial(directory, """
                 name: plan-joint
                 environment: corridor-gridworld
                 learner: planned-execution(planner=max-reach, epsilon=1, k=3)
@@ -122,8 +39,7 @@ class PlannedExecutionPreflightCliTest {
     @Test
     void theSameGridWithLocalPolicyPlannersRuns(@TempDir Path directory) throws Exception {
         // The counter and the spec are live: with max-reach at both points every trial runs.
-        Path file = directory.resolve("spec.yaml");
-        Files.writeString(file, """
+        int episodes = cli.episodesOfARun(directory, """
                 name: plan-local
                 environment: corridor-gridworld
                 learner: planned-execution(planner=max-reach, epsilon=1, k=3)
@@ -137,12 +53,7 @@ class PlannedExecutionPreflightCliTest {
                 threads: 1
                 grid:
                   learner.epsilon: [1, 2]
-                """);
-        EPISODES.set(0);
-        Registry registry = registry();
-        Cli.Result result = Cli.run(loader -> registry, "run", file.toString(), "--out",
-                directory.resolve("out").toString(), "--no-plots");
-        assertEquals(0, result.code(), result.err());
-        assertEquals(2 * 3, EPISODES.get(), "2 experiments x 1 trial x 3 episodes");
+                """, "--no-plots");
+        assertEquals(2 * 3, episodes, "2 experiments x 1 trial x 3 episodes");
     }
 }
