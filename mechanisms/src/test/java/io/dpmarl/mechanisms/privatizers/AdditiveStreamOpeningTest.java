@@ -11,10 +11,10 @@ import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
-import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
+import io.dpmarl.mechanisms.audit.ScriptedNoiseSource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,27 +25,12 @@ import org.junit.jupiter.api.Test;
  */
 class AdditiveStreamOpeningTest {
 
-    /** A noise source that fails the test if anything is drawn from it. */
-    private static NoiseSource noDraws() {
-        return new NoiseSource() {
-            @Override
-            public long nextLong() {
-                throw new AssertionError("noise drawn");
-            }
-
-            @Override
-            public boolean isSeeded() {
-                return true;
-            }
-        };
-    }
-
     private static PrivacyLedger ledger() {
         return PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
     }
 
     private static StreamRequest request(PrivacyLedger ledger, StreamRequest.Shape shape) {
-        return StreamRequest.of(ledger, LedgerKey.user(0), noDraws(), "test").withShape(shape);
+        return StreamRequest.of(ledger, LedgerKey.user(0), ScriptedNoiseSource.of(), "test").withShape(shape);
     }
 
     @Test
@@ -96,7 +81,8 @@ class AdditiveStreamOpeningTest {
                 () -> maLdp.openStream(request(ledger, StreamRequest.Shape.symmetricMatrix(2))));
         assertTrue(atOpening.getMessage().contains("max-coordinates must be in [3, inf) for it, got 2"),
                 atOpening.getMessage());
-        ReleaseStream unshaped = maLdp.openStream(StreamRequest.of(ledger, LedgerKey.user(0), noDraws(), "test"));
+        ReleaseStream unshaped = maLdp.openStream(StreamRequest.of(ledger, LedgerKey.user(0), ScriptedNoiseSource.of(),
+                "test"));
         IllegalArgumentException atRelease = assertThrows(IllegalArgumentException.class,
                 () -> unshaped.release(new Statistic.SymmetricMatrix(2, new double[4])));
         assertTrue(atRelease.getMessage().contains("max-coordinates must be in [3, inf) for it, got 2"),

@@ -11,7 +11,6 @@ import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.learn.Planner;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
@@ -19,6 +18,7 @@ import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.reachavoid.LocalMdp;
 import io.dpmarl.environments.reachavoid.ReachAvoidGame;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
+import io.dpmarl.mechanisms.audit.ScriptedNoiseSource;
 import io.dpmarl.planning.TinyGames;
 import java.util.List;
 import java.util.Optional;
@@ -32,24 +32,10 @@ import org.junit.jupiter.api.Test;
 class ExpectedLengthFloorTest {
     private static final Registry REGISTRY = Registry.discover();
 
-    /** A noise source that fails the test if anything is drawn from it. */
-    private static NoiseSource noDraws() {
-        return new NoiseSource() {
-            @Override
-            public long nextLong() {
-                throw new AssertionError("noise drawn");
-            }
-
-            @Override
-            public boolean isSeeded() {
-                return true;
-            }
-        };
-    }
-
     private static PluginContext context(Environment environment, PrivacyLedger ledger) {
-        return new PluginContext(RandomStreams.of(1), noDraws(), ledger, Optional.of(environment), REGISTRY,
-                TrialMetrics.discarding(), Optional.of(Schedule.episodes(5)));
+        // An empty script: any noise draw fails the test.
+        return new PluginContext(RandomStreams.of(1), ScriptedNoiseSource.of(), ledger, Optional.of(environment),
+                REGISTRY, TrialMetrics.discarding(), Optional.of(Schedule.episodes(5)));
     }
 
     /** The bound in "[L, inf)" of a refusal message. */

@@ -15,6 +15,7 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
+import io.dpmarl.mechanisms.audit.ScriptedNoiseSource;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -38,21 +39,6 @@ class MaLdpStreamOpeningTest {
                 Optional.of(io.dpmarl.core.pipeline.Schedule.episodes(10)));
     }
 
-    /** A noise source that fails the test if anything is drawn from it. */
-    private static NoiseSource noDraws() {
-        return new NoiseSource() {
-            @Override
-            public long nextLong() {
-                throw new AssertionError("noise drawn");
-            }
-
-            @Override
-            public boolean isSeeded() {
-                return true;
-            }
-        };
-    }
-
     @Test
     void aMaxCoordinatesBelowTheMatrixTriangleIsRefusedWhenTheLearnerIsBuilt() {
         Environment environment = MaLdpHarness.paperInstance();
@@ -61,7 +47,7 @@ class MaLdpStreamOpeningTest {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> MaLdpHarness.REGISTRY.create(PluginKind.LEARNER, Learner.class,
-                        learner((int) triangle - 1), context(environment, ledger, noDraws())));
+                        learner((int) triangle - 1), context(environment, ledger, ScriptedNoiseSource.of())));
         assertEquals("ma-ldp: a stream of SymmetricMatrix(" + d + ") releases perturbs " + triangle
                 + " coordinates per release, but max-coordinates must be in [" + triangle + ", inf) for it, got "
                 + (triangle - 1) + " (build the privatizer with a larger max-coordinates)", refused.getMessage());
@@ -76,7 +62,7 @@ class MaLdpStreamOpeningTest {
         // Below d even the vector release (d coordinates) cannot be covered; the matrix stream is opened first.
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> MaLdpHarness.REGISTRY.create(PluginKind.LEARNER, Learner.class, learner(d - 1),
-                        context(environment, ledger, noDraws())));
+                        context(environment, ledger, ScriptedNoiseSource.of())));
         assertTrue(refused.getMessage().contains("max-coordinates must be in ["), refused.getMessage());
         assertEquals(0, ledger.charges());
     }
@@ -99,7 +85,7 @@ class MaLdpStreamOpeningTest {
                 "ma-ldp(mechanism=laplace, epsilon=0.2, calibration=paper-literal, max-coordinates=2)");
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> privatizer.release(
-                new Statistic.Vector(new double[3]), noDraws(), ledger, LedgerKey.user(0)));
+                new Statistic.Vector(new double[3]), ScriptedNoiseSource.of(), ledger, LedgerKey.user(0)));
         assertTrue(refused.getMessage().contains("max-coordinates must be in [3, inf)"), refused.getMessage());
         assertEquals(0, ledger.charges());
     }
@@ -109,10 +95,10 @@ class MaLdpStreamOpeningTest {
         Privatizer tooSmall = MaLdpHarness.REGISTRY.create(PluginKind.PRIVATIZER, Privatizer.class,
                 "ma-ldp(mechanism=laplace, epsilon=0.2, calibration=paper-literal, max-coordinates=1)");
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0);
-        MaLdpReleases lazy = new MaLdpReleases(Optional.of(tooSmall), Optional.of(tooSmall), noDraws(), ledger, 2,
-                true);
+        MaLdpReleases lazy = new MaLdpReleases(Optional.of(tooSmall), Optional.of(tooSmall), ScriptedNoiseSource.of(),
+                ledger, 2, true);
         assertThrows(IllegalArgumentException.class, () -> new MaLdpReleases(Optional.of(tooSmall),
-                Optional.of(tooSmall), noDraws(), ledger, 2, true, 1, 2));
+                Optional.of(tooSmall), ScriptedNoiseSource.of(), ledger, 2, true, 1, 2));
         // The lazy form refuses at the first upload, still before any charge.
         assertThrows(IllegalArgumentException.class, () -> lazy.upload(0, 0, 0, new double[] {1, 0}, 1.0,
                 null));
