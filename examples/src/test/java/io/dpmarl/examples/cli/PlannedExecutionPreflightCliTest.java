@@ -18,29 +18,22 @@ class PlannedExecutionPreflightCliTest {
     @Test
     void aGridWhoseSecondPlannerPlansAJointPolicyIsRefusedBeforeAnyTrial(@TempDir Path directory)
             throws Exception {
-        cli.assertRefusedBeforeAnyTrial(directory, """
-                name: plan-joint
-                environment: corridor-gridworld
-                learner: planned-execution(planner=max-reach, epsilon=1, k=3)
-                accountant: basic
-                delta: 0
-                schedule:
-                  episodes: 3
-                evaluators: [episode-counter]
-                trials: 1
-                seed: 2023
-                threads: 1
-                grid:
-                  learner.planner: ["max-reach", "team-value-iteration"]
-                """, "planned-execution: planner must be a planner of local policies for decentralised execution "
+        cli.assertRefusedBeforeAnyTrial(directory, grid("learner.planner: [\"max-reach\", \"team-value-iteration\"]"),
+                "planned-execution: planner must be a planner of local policies for decentralised execution "
                 + "(min-dependency or max-reach), got team-value-iteration, which is not a LocalPolicyPlanner");
     }
 
     @Test
     void theSameGridWithLocalPolicyPlannersRuns(@TempDir Path directory) throws Exception {
         // The counter and the spec are live: with max-reach at both points every trial runs.
-        int episodes = cli.episodesOfARun(directory, """
-                name: plan-local
+        int episodes = cli.episodesOfARun(directory, grid("learner.epsilon: [1, 2]"), "--no-plots");
+        assertEquals(2 * 3, episodes, "2 experiments x 1 trial x 3 episodes");
+    }
+
+    /** Two experiments of planned execution on corridor-gridworld, 1 trial of 3 episodes each, over {@code axis}. */
+    private static String grid(String axis) {
+        return """
+                name: plan-grid
                 environment: corridor-gridworld
                 learner: planned-execution(planner=max-reach, epsilon=1, k=3)
                 accountant: basic
@@ -52,8 +45,7 @@ class PlannedExecutionPreflightCliTest {
                 seed: 2023
                 threads: 1
                 grid:
-                  learner.epsilon: [1, 2]
-                """, "--no-plots");
-        assertEquals(2 * 3, episodes, "2 experiments x 1 trial x 3 episodes");
+                  %s
+                """.formatted(axis);
     }
 }
