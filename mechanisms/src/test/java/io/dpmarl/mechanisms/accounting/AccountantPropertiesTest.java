@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Consistency properties of every accountant (anchors 4.3 item 16): epsilon(delta) and delta(epsilon) are
+ * Consistency properties of every accountant: epsilon(delta) and delta(epsilon) are
  * inverse, composition is monotone, epsilon decreases in sigma and increases in count and q, copies are
  * independent, and bad input is refused with a message naming the parameter and its range. Deterministic.
  */

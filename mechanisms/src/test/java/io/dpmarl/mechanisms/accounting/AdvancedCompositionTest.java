@@ -13,7 +13,10 @@ import io.dpmarl.core.privacy.PrivacyEvent.PureEvent;
 import io.dpmarl.core.privacy.PrivacyEvent.RandomizedResponseEvent;
 import org.junit.jupiter.api.Test;
 
-/** Basic and advanced composition: Q21, Q22 (anchors section 5.1) and hand derivations. Deterministic. */
+/**
+ * Basic and advanced composition: Q21, Q22 (the reference values of mechanisms/ACCOUNTANTS.md) and hand derivations.
+ * Deterministic.
+ */
 class AdvancedCompositionTest {
 
     /** Q21: KOV optimal composition, 30 x (1, 0.001) at total delta 0.06: epsilon 22; pure (1, 0) x 30 at delta 0: 30. */

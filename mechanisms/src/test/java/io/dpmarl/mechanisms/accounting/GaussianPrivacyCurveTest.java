@@ -8,7 +8,7 @@ import io.dpmarl.core.privacy.PrivacyEvent.GaussianEvent;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact Gaussian privacy profile (Balle-Wang) and the RDP sandwich of anchors 4.3 item 15.
+ * The exact Gaussian privacy profile (Balle-Wang) and the sandwich of the RDP conversion around it.
  * Deterministic.
  */
 class GaussianPrivacyCurveTest {

@@ -9,8 +9,8 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reference values for the RDP accountant, quoted in {@code shared/anchors/dp-libraries.md} section 5.1
- * (Q1-Q6, Q8, Q10) from TF Privacy, dp_accounting and Opacus tests. Deterministic: no randomness.
+ * Reference values for the RDP accountant (Q1-Q6, Q8, Q10 of the table in mechanisms/ACCOUNTANTS.md), taken from
+ * the tests of TF Privacy, dp_accounting and Opacus. Deterministic: no randomness.
  * Tolerances are relative 1e-6 unless the reference itself is quoted with fewer digits, in which case
  * the tolerance is half a unit of its last digit (as the library's own assertion).
  */
@@ -42,9 +42,9 @@ class RdpAccountantReferenceTest {
 
     /**
      * Q3: compute_rdp(0.01, 2.5, 50, [1.5, 2.5, 5, 50, 100, inf]). The fractional orders use the Q3 values
-     * (TF Privacy 2022, rtol 1e-4) and, at order 1.5, the high-precision value 6.500708972e-4 (mpmath,
-     * anchors section 1.2) at relative 1e-6; dp_accounting's Q3' over-estimates (6.70579741e-04) must NOT
-     * be reproduced. The integer orders are exact in every version and are checked to 1e-6 against the
+     * (TF Privacy 2022, rtol 1e-4) and, at order 1.5, the high-precision value 6.500708972e-4 (an mpmath
+     * evaluation of the binomial expansion) at relative 1e-6; dp_accounting's Q3' over-estimate (6.70579741e-04)
+     * must NOT be reproduced. The integer orders are exact in every version and are checked to 1e-6 against the
      * 9-digit values.
      */
     @Test
@@ -158,7 +158,7 @@ class RdpAccountantReferenceTest {
         assertRelative(7.32911117143, rdp.epsilon(1e-5), 1e-6, "epsilon");
     }
 
-    /** Closed forms (anchors 4.3 item 13): q = 1 is the plain Gaussian, q = 0 costs nothing, composition is linear. */
+    /** Closed forms: q = 1 is the plain Gaussian, q = 0 costs nothing, composition is linear. */
     @Test
     void closedFormsAndLinearity() {
         // compute_rdp(q=1, sigma=10, T=1, alpha=20) = 20 / (2 * 100) = 0.1

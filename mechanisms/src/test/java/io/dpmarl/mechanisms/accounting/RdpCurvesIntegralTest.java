@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Independent checks of the Renyi curves against the definition
  * {@code D_alpha(P||Q) = 1/(alpha-1) log integral p^alpha q^(1-alpha)}, integrated numerically here by
- * composite Simpson's rule (anchors section 4.3, item 14: high-precision cross-check with a relative
- * tolerance). Deterministic; tolerances are relative 1e-7, far above the quadrature error of the
- * chosen grids and far below the 3% error of dp_accounting's fractional-order routine.
+ * composite Simpson's rule (a high-precision cross-check with a relative tolerance). Deterministic; tolerances
+ * are relative 1e-7, far above the quadrature error of the chosen grids and far below the 3% error of
+ * dp_accounting's fractional-order routine.
  */
 class RdpCurvesIntegralTest {
 
@@ -117,7 +117,7 @@ class RdpCurvesIntegralTest {
     /**
      * Power of the quadrature check: dp_accounting's fractional-order routine, which adds every term with the
      * absolute value of C(alpha, i), is rejected by the same 1e-7 tolerance (it over-states by about 3% at
-     * q=0.01, sigma=2.5, alpha=1.5: 6.70579741e-4 instead of 6.500708972e-4 over 50 steps, anchors 1.2).
+     * q=0.01, sigma=2.5, alpha=1.5: 6.70579741e-4 instead of 6.500708972e-4 over 50 steps).
      */
     @Test
     void quadratureRejectsTheUnsignedSeriesMutant() {

@@ -15,7 +15,7 @@ import io.dpmarl.core.privacy.PrivacyEvent.ZcdpEvent;
 import org.junit.jupiter.api.Test;
 
 /**
- * zCDP accountant: OpenDP reference values Q24 and Q25 (anchors section 5.1), the closed forms of
+ * zCDP accountant: OpenDP reference values Q24 and Q25 (mechanisms/ACCOUNTANTS.md), the closed forms of
  * Bun-Steinke, and the sandwich against the exact Gaussian curve. Deterministic.
  */
 class ZcdpAccountantTest {

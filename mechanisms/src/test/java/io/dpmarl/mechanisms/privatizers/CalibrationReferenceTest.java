@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Calibrations against published reference values: anchors section 5 (dp_accounting Q19, Google Java Q23) and
+ * Calibrations against published reference values (dp_accounting Q19, Google Java Q23; mechanisms/ACCOUNTANTS.md) and
  * the MA-LDP calibration tables, derived by hand from the paper's formulas. Deterministic: no sampling.
  */
 class CalibrationReferenceTest {
