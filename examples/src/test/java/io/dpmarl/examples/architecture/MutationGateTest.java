@@ -38,7 +38,7 @@ class MutationGateTest {
 
     @BeforeAll
     static void compileTheGate(@TempDir Path classes) throws Exception {
-        Path source = repositoryRoot().resolve("mutation/MutationGate.java");
+        Path source = RepositoryRoot.find().resolve("mutation/MutationGate.java");
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         assertEquals(0, compiler.run(null, null, null, "-d", classes.toString(), source.toString()),
                 "mutation/MutationGate.java must compile");
@@ -46,17 +46,6 @@ class MutationGateTest {
                 MutationGateTest.class.getClassLoader());
         run = loader.loadClass("MutationGate").getMethod("run", String[].class, PrintStream.class,
                 PrintStream.class);
-    }
-
-    /** Maven runs the tests in the module's directory; the repository root holds the parent pom. */
-    private static Path repositoryRoot() {
-        Path here = Path.of("").toAbsolutePath();
-        for (Path p = here; p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("mutation/MutationGate.java"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no mutation/MutationGate.java above " + here);
     }
 
     /** Exit status and standard output of one run of the gate. */
@@ -183,7 +172,7 @@ class MutationGateTest {
     void theProjectsEquivalentMutantEntriesAreWellFormed() throws Exception {
         Path report = dir.resolve("empty.xml");
         Files.writeString(report, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<mutations>\n</mutations>\n");
-        Outcome outcome = gate(report, repositoryRoot().resolve("mutation/equivalent-mutants.txt"), "none=0");
+        Outcome outcome = gate(report, RepositoryRoot.find().resolve("mutation/equivalent-mutants.txt"), "none=0");
         assertEquals(0, outcome.status(), outcome.out());
     }
 }
