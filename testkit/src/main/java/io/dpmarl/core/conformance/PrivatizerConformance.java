@@ -72,6 +72,7 @@ public final class PrivatizerConformance {
 
     /** Runs every check with the default sample inputs ({@link #sampleInputs(Privatizer)}). */
     public static void check(Privatizer privatizer) {
+        assertNotNull(privatizer, "privatizer must be non-null");
         check(privatizer, sampleInputs(privatizer));
     }
 

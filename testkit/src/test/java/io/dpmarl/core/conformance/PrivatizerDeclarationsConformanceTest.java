@@ -237,6 +237,28 @@ class PrivatizerDeclarationsConformanceTest {
     }
 
     @Test
+    void gaussianZcdpAndRenyiCurvesUseTheSensitivity() {
+        // sigma = 4 over sensitivity 2: rho = 2^2 / (2 * 4^2) = 1/8 (Bun and Steinke 2016, Prop. 1.6), the same as
+        // sigma 2 over sensitivity 1; a rho computed without the sensitivity (1 / 32) is rejected.
+        PrivacyEvent gaussian = new PrivacyEvent.GaussianEvent(4.0, 2.0);
+        assertAccepted(declaring(new PrivacyGuarantee.Zcdp(0.125), gaussian));
+        assertRejected(declaring(new PrivacyGuarantee.Zcdp(1.0 / 32), gaussian), "rho = sensitivity^2 / (2 sigma^2)");
+        // Its Renyi curve is alpha * 4 / 32 = alpha / 8 (Mironov 2017, Prop. 7); 1% below it is rejected.
+        assertAccepted(declaring(new PrivacyGuarantee.RenyiDp(order -> order / 8, "gaussian"), gaussian));
+        assertRejected(declaring(new PrivacyGuarantee.RenyiDp(order -> 0.99 * order / 8, "low"), gaussian),
+                "below the Gaussian mechanism's");
+    }
+
+    @Test
+    void zcdpRhoMustMatchToOnePartInABillion() {
+        // The kit compares rho with a relative tolerance of 1e-9: rho 0.05 against 0.05 (1 + 1e-8) differs by
+        // 5e-10, ten times the allowed 5e-11.
+        assertRejected(declaring(new PrivacyGuarantee.Zcdp(0.05), new PrivacyEvent.ZcdpEvent(0.05 * (1 + 1e-8))),
+                "rho of the event must equal the guarantee's rho");
+        assertAccepted(declaring(new PrivacyGuarantee.Zcdp(0.05), new PrivacyEvent.ZcdpEvent(0.05 * (1 + 1e-10))));
+    }
+
+    @Test
     void renyiCurveMustBeANonDecreasingNumberNeverBelowTheGaussianCurve() {
         PrivacyEvent gaussian = new PrivacyEvent.GaussianEvent(2.0, 1.0);
         // The Gaussian mechanism's curve alpha * Delta^2 / (2 sigma^2) = alpha / 8 (Mironov 2017, Prop. 7).
