@@ -29,6 +29,56 @@ class AccountantRulesConformanceTest {
     }
 
     @Test
+    void checkOfAnInstanceRunsEveryRule() {
+        // The one-argument form takes fresh accountants from copy(): a broken instance is rejected as its factory is.
+        ZcdpTestAccountant ignoresCount = new ZcdpTestAccountant() {
+            @Override
+            public void compose(PrivacyEvent event, long count) {
+                super.compose(event, Math.min(count, 1));
+            }
+
+            @Override
+            public Accountant copy() {
+                return this;
+            }
+        };
+        AssertionError error = assertThrows(AssertionError.class, () -> AccountantConformance.check(ignoresCount));
+        assertTrue(error.getMessage().contains("test-zcdp"), error.getMessage());
+    }
+
+    /** Basic pure composition with epsilon at delta 0.5 higher by 5e-7 relative plus 1e-13 (rounding). */
+    private static final class JitteredPure extends io.dpmarl.core.fixtures.BasicPureAccountant {
+        @Override
+        public double epsilon(double delta) {
+            double sum = super.epsilon(delta);
+            return delta == 0.5 ? sum * (1 + 5e-7) + 1e-13 : sum;
+        }
+
+        @Override
+        public Accountant copy() {
+            JitteredPure copy = new JitteredPure();
+            copy.total = total;
+            return copy;
+        }
+    }
+
+    @Test
+    void roundingWithinOnePartInAMillionIsTolerated() {
+        // A pure accountant (epsilon the sum of the pure epsilons at every delta) whose epsilon at delta 0.5 is
+        // higher by 5 parts in 10^7 plus 10^-13 (say, a different order of summation): epsilon(delta) then rises
+        // with delta, but only by rounding, within the kit's relative tolerance 1e-6 (and absolute 1e-12).
+        assertDoesNotThrow(() -> AccountantConformance.check(JitteredPure::new));
+        // The same jitter at ten parts in a million is not rounding: rejected.
+        assertRejected(() -> new ZcdpTestAccountant() {
+            @Override
+            public double epsilon(double delta) {
+                double checked = super.epsilon(delta);
+                return rho > 0 && delta == 0.5 ? super.epsilon(0.1) * (1 + 1e-5) : checked;
+            }
+        }, "epsilon(delta) must not increase with delta");
+    }
+
+    @Test
     void rejectsMissingAccountantsAndNames() {
         AssertionError none = assertThrows(AssertionError.class, () -> AccountantConformance.check((Accountant) null));
         assertTrue(none.getMessage().contains("accountant must be non-null"), none.getMessage());

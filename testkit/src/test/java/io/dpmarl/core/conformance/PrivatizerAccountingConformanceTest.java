@@ -64,7 +64,7 @@ class PrivatizerAccountingConformanceTest {
         assertRejected(() -> PrivatizerConformance.checkBudgetRefusal(new FlawedPrivatizer(Flaw.BOOKKEEPING_ENTRY, 2,
                 false), SCALAR), "a refused release must leave earlier entries only");
         assertRejected(() -> PrivatizerConformance.checkBudgetRefusal(new FlawedPrivatizer(Flaw.NOISE_FIRST, 2, false),
-                SCALAR), "a refused release must draw no noise");
+                SCALAR), "the refused second release must draw no noise");
     }
 
     @Test

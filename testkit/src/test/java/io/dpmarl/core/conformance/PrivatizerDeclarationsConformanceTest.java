@@ -229,6 +229,10 @@ class PrivatizerDeclarationsConformanceTest {
         assertAccepted(declaring(new PrivacyGuarantee.Zcdp(0.5), new PrivacyEvent.LaplaceEvent(1.0, 1.0)));
         assertRejected(declaring(new PrivacyGuarantee.Zcdp(0.49), new PrivacyEvent.LaplaceEvent(1.0, 1.0)),
                 "only (epsilon^2 / 2)-zCDP");
+        // Laplace(b = 0.5, sensitivity 1) is 2-DP, hence 2^2 / 2 = 2-zCDP: 2 is accepted, 1.9 is not.
+        assertAccepted(declaring(new PrivacyGuarantee.Zcdp(2.0), new PrivacyEvent.LaplaceEvent(0.5, 1.0)));
+        assertRejected(declaring(new PrivacyGuarantee.Zcdp(1.9), new PrivacyEvent.LaplaceEvent(0.5, 1.0)),
+                "only (epsilon^2 / 2)-zCDP");
         // An (epsilon, delta) event gives no zCDP statement, not even (0, 0): it is not a pure-type event.
         assertRejected(declaring(new PrivacyGuarantee.Zcdp(0.5), new PrivacyEvent.ApproxEvent(1.0, 1e-6)),
                 "a zCDP guarantee needs a ZcdpEvent, GaussianEvent or pure-type event");

@@ -54,7 +54,7 @@ class HistogramAuditTest {
             assertEquals(0.0, audit(cycling(pair[0]), cycling(pair[1]), 0, 2).deltaHat(), 0.0,
                     pair[0] + " and " + pair[1] + " share a bucket");
         }
-        double[][] otherBucket = {{-0.001, 0}, {0.999, 1}, {1.999, 2}, {-3, 3}};
+        double[][] otherBucket = {{-0.001, 0}, {0.999, 1}, {1.999, 2}, {-3, 3}, {0.5, 2.5}};
         for (double[] pair : otherBucket) {
             assertEquals(1.0, audit(cycling(pair[0]), cycling(pair[1]), 0, 2).deltaHat(), 0.0,
                     pair[0] + " and " + pair[1] + " lie in different buckets");
@@ -67,6 +67,20 @@ class HistogramAuditTest {
         assertEquals(0.0, ragged.deltaHat(), 0.0);
         assertEquals(1.0, HistogramAudit.audit(cycling(2.2), cycling(2.5), 0, 0, 2.5, 1, 2, 0.01,
                 NoiseSource.seeded(3)).deltaHat(), 0.0);
+    }
+
+    @Test
+    void cellsAreMeasuredFromLowInUnitsOfTheWidth() {
+        // [-1, 1) in cells of width 0.5: four inner cells [-1, -0.5), [-0.5, 0), [0, 0.5), [0.5, 1) plus two tails.
+        HistogramAudit.Result same = HistogramAudit.audit(cycling(-0.9), cycling(-0.6), 0, -1, 1, 0.5, 2, 0.01,
+                NoiseSource.seeded(3));
+        assertEquals(6, same.buckets());
+        assertEquals(0.0, same.deltaHat(), 0.0, "-0.9 and -0.6 share [-1, -0.5)");
+        double[][] otherCell = {{-0.6, -0.4}, {0.2, 0.7}, {-0.1, 0.1}};
+        for (double[] pair : otherCell) {
+            assertEquals(1.0, HistogramAudit.audit(cycling(pair[0]), cycling(pair[1]), 0, -1, 1, 0.5, 2, 0.01,
+                    NoiseSource.seeded(3)).deltaHat(), 0.0, pair[0] + " and " + pair[1] + " lie in different cells");
+        }
     }
 
     @Test
