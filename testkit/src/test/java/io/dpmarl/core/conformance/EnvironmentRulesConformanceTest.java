@@ -405,4 +405,74 @@ class EnvironmentRulesConformanceTest {
         // A deviation counts by its square, whatever its sign: observed 14, 6 against 10, 10 gives 16/10 + 16/10.
         assertEquals(3.2, EnvironmentConformance.chiSquare(new long[] {14, 6}, new double[] {0.5, 0.5})[0], 1e-9);
     }
+
+    /**
+     * The smallest environment: one agent, one state, two actions, horizon 1, reward = the action; its exact model
+     * has one state. Every range the kit checks is at its lower end (1 agent, horizon 1, 1 state).
+     */
+    private static final class OneStepBandit implements Environment, TabularModel {
+        private boolean active;
+
+        @Override
+        public EnvironmentInfo info() {
+            return new EnvironmentInfo("one-step-bandit", 1, java.util.List.of(new io.dpmarl.core.env.Space.Discrete(1)),
+                    java.util.List.of(new io.dpmarl.core.env.Space.Discrete(2)), 1,
+                    GameType.finite(GameType.Utility.COOPERATIVE));
+        }
+
+        @Override
+        public Observation[] reset(long seed) {
+            active = true;
+            return new Observation[] {Observation.discrete(0)};
+        }
+
+        @Override
+        public StepResult step(int[] jointAction) {
+            if (!active) {
+                throw new IllegalStateException("one-step-bandit: call reset before step");
+            }
+            if (jointAction.length != 1 || jointAction[0] < 0 || jointAction[0] > 1) {
+                throw new IllegalArgumentException("jointAction must be one action in [0, 1]");
+            }
+            active = false;
+            return new StepResult(new Observation[] {Observation.discrete(0)}, new double[] {jointAction[0]}, false,
+                    true, Map.of());
+        }
+
+        @Override
+        public int numStates() {
+            return 1;
+        }
+
+        @Override
+        public int[] actionCounts() {
+            return new int[] {2};
+        }
+
+        @Override
+        public int horizon() {
+            return 1;
+        }
+
+        @Override
+        public double[] initialDistribution() {
+            return new double[] {1};
+        }
+
+        @Override
+        public double[] transition(int stage, int state, int jointAction) {
+            return new double[] {1};
+        }
+
+        @Override
+        public double reward(int stage, int state, int jointAction, int agent) {
+            return jointAction;
+        }
+    }
+
+    @Test
+    void acceptsTheSmallestEnvironment() {
+        // One agent, horizon 1 and one state are all inside the kit's ranges [1, inf).
+        assertDoesNotThrow(() -> EnvironmentConformance.check(OneStepBandit::new));
+    }
 }
