@@ -72,6 +72,7 @@ public final class PrivatizerConformance {
 
     /** Runs every check with the default sample inputs ({@link #sampleInputs(Privatizer)}). */
     public static void check(Privatizer privatizer) {
+        assertNotNull(privatizer, "privatizer must be non-null");
         check(privatizer, sampleInputs(privatizer));
     }
 
@@ -469,7 +470,7 @@ public final class PrivatizerConformance {
                 label + "the second release over a one-release budget must be refused");
         assertEquals(1, one.charges(), label + "a refused release must leave earlier entries only");
         assertEquals(1.0, one.epsilon(key, 1e-6), 0.0, label + "a refused release must compose nothing");
-        assertEquals(drawsAfterFirst, noise.draws(), label + "a refused release must draw no noise");
+        assertEquals(drawsAfterFirst, noise.draws(), label + "the refused second release must draw no noise");
     }
 
     private static boolean isNoisy(Privatizer privatizer) {

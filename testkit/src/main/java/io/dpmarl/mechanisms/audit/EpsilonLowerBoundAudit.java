@@ -5,7 +5,7 @@ import io.dpmarl.core.validation.Checks;
 import java.util.function.DoublePredicate;
 
 /**
- * Empirical epsilon lower bound on one event (DP-Sniper / TF Privacy style, anchors section 4.2 item 11).
+ * Empirical epsilon lower bound on one event (in the style of DP-Sniper and of TensorFlow Privacy's audits).
  *
  * <p>For a mechanism run on neighbouring inputs {@code D} and {@code D'} and an event {@code S} fixed in
  * advance (typically a likelihood-ratio threshold set), (epsilon, delta)-DP implies

@@ -4,8 +4,8 @@ import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The approximate-DP histogram test of Google's DP library ({@code verifyApproximateDp}, anchors section 4.2
- * item 7), with a tolerance that has a proven false-rejection rate.
+ * The approximate-DP histogram test of Google's DP library ({@code verifyApproximateDp} of its
+ * statistical testing library), with a tolerance that has a proven false-rejection rate.
  *
  * <p>Run M on D and on D' {@code n} times each, clamp the outputs to {@code [low, high]} and bucket them into
  * cells of width {@code bucketWidth}, plus one bucket for each clamped tail: {@code K} buckets fixed in advance

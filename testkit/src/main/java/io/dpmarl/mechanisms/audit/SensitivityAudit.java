@@ -104,7 +104,7 @@ public final class SensitivityAudit {
      * @param observed  the largest distance observed over all pairs
      * @param pairs     number of pairs checked
      * @param tolerance relative tolerance for floating-point rounding
-     * @param witness   the pair that attained {@code observed}; empty when no pair was checked
+     * @param witness   the first pair that attained {@code observed}; empty when no pair was checked
      * @param <I>       the input type
      */
     public record Report<I>(String name, Norm norm, double declared, double observed, long pairs, double tolerance,

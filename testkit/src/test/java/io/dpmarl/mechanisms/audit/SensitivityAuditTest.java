@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -160,5 +161,33 @@ class SensitivityAuditTest {
         assertThrows(IllegalArgumentException.class, () -> SensitivityAudit.of("s", 0, Norm.L1));
         assertThrows(IllegalStateException.class, () -> SensitivityAudit.of("s", 1, Norm.L1)
                 .check(List.of(new Pair<>(new double[] {0}, new double[] {Double.NaN}, "nan")), x -> x));
+    }
+
+    @Test
+    void reportsTheLargestDistanceAndTheFirstPairThatAttainsIt() {
+        // Distances 1, 3, 3, 2 in L1: observed 3, attained first by the pair "b".
+        List<Pair<double[]>> pairs = List.of(
+                new Pair<>(new double[] {0}, new double[] {1}, "a"),
+                new Pair<>(new double[] {0}, new double[] {3}, "b"),
+                new Pair<>(new double[] {1}, new double[] {4}, "c"),
+                new Pair<>(new double[] {0}, new double[] {2}, "d"));
+        Report<double[]> report = SensitivityAudit.of("steps", 3, Norm.L1).withTolerance(0).check(pairs, x -> x);
+        assertEquals(3.0, report.observed(), 0.0);
+        assertEquals("b", report.witness().orElseThrow().description());
+        // Exactly at the declared bound with no tolerance: holds (the bound is a maximum, not a strict limit).
+        assertTrue(report.holds());
+        // The report names the statistic, the norm, both values and the witness, for the failure message.
+        String text = report.toString();
+        assertTrue(text.contains("steps: observed L1 sensitivity 3.00000 vs declared 3.00000"), text);
+        assertTrue(text.contains("attained by [b]"), text);
+        AssertionError refuted = assertThrows(AssertionError.class,
+                () -> SensitivityAudit.of("steps", 2, Norm.L1).check(pairs, x -> x).assertHolds());
+        assertTrue(refuted.getMessage().contains("attained by [b]"), refuted.getMessage());
+    }
+
+    @Test
+    void flattensAMatrixRowByRow() {
+        assertArrayEquals(new double[] {1, 2, 3, 4, 5}, SensitivityAudit.flatten(new double[][] {{1, 2}, {3}, {4, 5}}));
+        assertArrayEquals(new double[0], SensitivityAudit.flatten(new double[0][]));
     }
 }
