@@ -100,6 +100,27 @@ class BlandsRuleTableauTest {
     }
 
     /**
+     * The documented ray test: a column without positive entries is a ray of descent only if its reduced cost is
+     * below -1e-7. One row [-1, 1 | 1] (basic column 1): with cost -1e-7 exactly the column is passed over and phase
+     * 2 ends optimal without a pivot; with the next double below, -1e-7 - ulp, it is a ray: unbounded.
+     */
+    @Test
+    void aColumnWithoutPositiveEntriesIsARayOnlyBelowTheUnboundedTolerance() {
+        SimplexTableau atTolerance = new SimplexTableau(1, 2);
+        fill(atTolerance.entries()[0], -1, 1, 1);
+        fill(atTolerance.entries()[1], -1e-7, 0, 0);
+        atTolerance.basis()[0] = 1;
+        assertEquals(LpStatus.OPTIMAL, atTolerance.iterate(2, 2, false));
+        assertArrayEquals(new double[] {-1, 1, 1}, atTolerance.entries()[0], 0.0);
+
+        SimplexTableau below = new SimplexTableau(1, 2);
+        fill(below.entries()[0], -1, 1, 1);
+        fill(below.entries()[1], Math.nextDown(-1e-7), 0, 0);
+        below.basis()[0] = 1;
+        assertEquals(LpStatus.UNBOUNDED, below.iterate(2, 2, false));
+    }
+
+    /**
      * One row [-1, 1 | 1] (basic column 1), costs [-t, 0 | 0]: column 0 is passed over and the call returns optimal
      * without a pivot. The caller then changes the tableau (as the two-phase method does between its phases) to row
      * [1, 1 | 1], costs [-1, 0 | 0]: the next call must consider column 0 afresh, pivot on it (ratio 1) and end with
