@@ -30,7 +30,8 @@ class MatrixGamesHandSolvedTest {
     /**
      * Adding a column [5, 4] that the minimiser never plays (each entry exceeds column 1's -1 and 1) leaves the game
      * above unchanged: value 1/7, row (3/7, 4/7), column (2/7, 5/7, 0). Adding 10 to every entry adds 10 to the value
-     * and keeps the strategies (all entries positive now, so the shifts are by the minimum 8 and by minus the maximum, -13).
+     * and keeps the strategies (all entries positive now, so the shifts are by the minimum 8 and by minus the
+     * maximum, -13).
      */
     @Test
     void aDominatedColumnGetsNoWeightAndAConstantShiftsOnlyTheValue() {
