@@ -39,10 +39,11 @@ public final class SparseLinearProgram {
         for (double value : values) {
             Checks.finite("constraint coefficient", value);
         }
+        Checks.finite("rhs", rhs);
         indices.add(columns.clone());
         coefficients.add(values.clone());
         relations.add(relation);
-        rightHandSides.add(Checks.finite("rhs", rhs));
+        rightHandSides.add(rhs);
         return this;
     }
 
