@@ -69,6 +69,7 @@ final class RunCommand implements Callable<Integer> {
         // A claims key that dpmarl claims could never judge is refused now, before anything is written.
         experiment.claims().ifPresent(target -> ClaimsTarget.resolve(target, parent.registry()));
         Path directory = out != null ? out : Path.of("runs", experiment.name());
+        OutDirectory.check(directory);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         RunOptions options = new RunOptions(directory, resume, threads != null ? threads : experiment.threads(),
