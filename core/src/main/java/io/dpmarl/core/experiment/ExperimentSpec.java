@@ -35,7 +35,8 @@ import java.util.OptionalDouble;
  * ({@code <paper>/<bundled spec>}: the reproduction claims that {@code dpmarl claims} applies to this run), and
  * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
  * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
- * written, last key fastest) is one experiment of the run.
+ * written, last key fastest) is one experiment of the run. A key the grid varies cannot also be set ({@link #with}
+ * refuses it): the grid would overwrite it at every point.
  *
  * @param name          run name (letters, digits, '.', '_' and '-')
  * @param environment   environment spec string
@@ -178,19 +179,12 @@ public record ExperimentSpec(String name, String environment, String learner, Op
     }
 
     /**
-     * Why setting {@code key} to {@code value} would have no effect, if the {@link #grid} varies it: every grid
-     * point overwrites the key (the grid names the key, an alias of it, the other run length
-     * {@code schedule.episodes}/{@code schedule.steps}, or the whole component a {@code <component>.<parameter>} key
-     * belongs to), or the value is a component spec string whose parameter the grid varies (for example
-     * {@code privatizer=laplace(epsilon=3)} while the grid varies {@code privatizer.epsilon}). Empty if the key
-     * takes effect.
-     *
-     * @return a message such as {@code the spec's grid varies privatizer.epsilon (0.5, 2, 8); change the grid
-     *         instead}
+     * Why setting {@code key} to {@code value} would have no effect, if the {@link #grid} overwrites it at every grid
+     * point (the cases are listed in {@link GridConflicts}), for example {@code the spec's grid varies
+     * privatizer.epsilon (0.5, 2, 8); change the grid instead}. Empty if the key takes effect.
      */
     public Optional<String> gridConflict(String key, String value) {
-        return GridConflicts.find(grid, key, value).map(gridKey -> "the spec's grid varies " + gridKey + " ("
-                + String.join(", ", grid.get(gridKey)) + "); change the grid instead");
+        return GridConflicts.describe(grid, key, value);
     }
 
     private void refuseGridVaried(String key, String value) {

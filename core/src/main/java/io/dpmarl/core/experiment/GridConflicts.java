@@ -7,13 +7,23 @@ import java.util.Optional;
 
 /**
  * Finds the grid key that would overwrite a spec key at every grid point, so that setting the key (with
- * {@code --set} or {@link ExperimentSpec#with}) could never take effect. No privacy guarantee is involved: this
- * only keeps a user's override from being silently ignored.
+ * {@code --set} or {@link ExperimentSpec#with}) could never take effect: the grid names the key or an alias of it
+ * ({@code episodes}, {@code steps}), the other run length ({@code schedule.episodes} against
+ * {@code schedule.steps}), or the whole component a {@code <component>.<parameter>} key belongs to; or the value is a
+ * component spec string that sets a parameter the grid varies ({@code privatizer=laplace(epsilon=3)} while the grid
+ * varies {@code privatizer.epsilon}). No privacy guarantee is involved: this only keeps a user's override from being
+ * silently ignored.
  */
 final class GridConflicts {
     private static final List<String> LENGTHS = List.of("schedule.episodes", "schedule.steps");
 
     private GridConflicts() {
+    }
+
+    /** The message {@link ExperimentSpec#gridConflict} gives, naming the grid key and its values. */
+    static Optional<String> describe(Map<String, List<String>> grid, String key, String value) {
+        return find(grid, key, value).map(gridKey -> "the spec's grid varies " + gridKey + " ("
+                + String.join(", ", grid.get(gridKey)) + "); change the grid instead");
     }
 
     /** The grid key that overwrites {@code key} (set to {@code value}) at every grid point, if any. */

@@ -38,7 +38,8 @@ final class RunCommand implements Callable<Integer> {
     Path specFile;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable).")
+            description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable); a key the spec's "
+                    + "grid varies is refused (change the grid instead).")
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--resume", description = "Continue the run in the output directory, skipping completed trials.")
