@@ -75,8 +75,11 @@ class OutDirectoryCliTest {
     }
 
     @Test
-    void aUsableOutStillWorksAndTheCheckLeavesNoDirectoryOnLaterBadInput(@TempDir Path directory) {
+    void aUsableOutStillWorksAndTheCheckLeavesNoDirectoryBehind(@TempDir Path directory) {
         Path out = directory.resolve("new").resolve("run");
+        // The check creates the missing directories to prove it can, then removes them again.
+        OutDirectory.check(out);
+        assertEquals(List.of(), list(directory), "the check leaves nothing behind");
         Cli.Result bad = Cli.run("run", Cli.smokeSpec().toString(), "--set", "trials=0", "--out", out.toString());
         assertEquals(2, bad.code(), bad.err());
         assertFalse(Files.exists(directory.resolve("new")), "nothing written on bad input");
