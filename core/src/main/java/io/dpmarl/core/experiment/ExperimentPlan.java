@@ -76,8 +76,11 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
             seeds.add(root.child("trial/" + trial).seed());
         }
         List<Experiment> experiments = new ArrayList<>();
+        // The grid values replace the base values at each point; the base is the spec without its grid, so
+        // setting a key the grid varies is not refused here (ExperimentSpec.with refuses it for users).
+        ExperimentSpec base = spec.withGrid(Map.of());
         for (Map<String, String> point : points) {
-            ExperimentSpec pointSpec = spec;
+            ExperimentSpec pointSpec = base;
             for (Map.Entry<String, String> entry : point.entrySet()) {
                 pointSpec = pointSpec.with(entry.getKey(), entry.getValue());
             }

@@ -35,7 +35,8 @@ import java.util.OptionalDouble;
  * ({@code <paper>/<bundled spec>}: the reproduction claims that {@code dpmarl claims} applies to this run), and
  * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
  * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
- * written, last key fastest) is one experiment of the run.
+ * written, last key fastest) is one experiment of the run. A key the grid varies cannot also be set ({@link #with}
+ * refuses it): the grid would overwrite it at every point.
  *
  * @param name          run name (letters, digits, '.', '_' and '-')
  * @param environment   environment spec string
@@ -114,7 +115,13 @@ public record ExperimentSpec(String name, String environment, String learner, Op
                 throw new IllegalArgumentException("override '" + override + "' must be key=value, for example "
                         + "privatizer.epsilon=0.5");
             }
-            spec = spec.with(override.substring(0, equals).trim(), override.substring(equals + 1).trim());
+            String key = override.substring(0, equals).trim();
+            String value = override.substring(equals + 1).trim();
+            Optional<String> conflict = spec.gridConflict(key, value);
+            if (conflict.isPresent()) {
+                throw new IllegalArgumentException("--set " + key + ": " + conflict.get());
+            }
+            spec = spec.with(key, value);
         }
         return spec;
     }
@@ -122,11 +129,21 @@ public record ExperimentSpec(String name, String environment, String learner, Op
     /**
      * This spec with one key set; see the class Javadoc for the keys. A list key ({@code evaluators},
      * {@code plots}) takes its items separated by commas outside parentheses.
+     *
+     * @throws IllegalArgumentException on an unknown key, a bad value, or a key the {@link #grid} varies (every grid
+     *                                  point would overwrite the value, so it would never be used; see
+     *                                  {@link #gridConflict})
      */
     public ExperimentSpec with(String key, String value) {
+        refuseGridVaried(key, value);
+        return set(key, value);
+    }
+
+    /** {@link #with} without the grid check (a component parameter re-sets its whole component). */
+    private ExperimentSpec set(String key, String value) {
         Optional<SpecKeys.Key> found = SpecKeys.find(key);
         if (found.isPresent()) {
-            return withList(key, found.get().list() ? SpecKeys.splitList(value) : List.of(value));
+            return bind(key, found.get().list() ? SpecKeys.splitList(value) : List.of(value));
         }
         int dot = key.indexOf('.');
         if (dot > 0 && COMPONENTS.contains(key.substring(0, dot)) && dot < key.length() - 1) {
@@ -135,13 +152,22 @@ public record ExperimentSpec(String name, String environment, String learner, Op
             if (current.isEmpty()) {
                 throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component);
             }
-            return with(component, withParameter(current, key.substring(dot + 1), value));
+            return set(component, withParameter(current, key.substring(dot + 1), value));
         }
         throw new IllegalArgumentException("unknown key '" + key + "'; accepted: " + SpecKeys.accepted());
     }
 
-    /** This spec with a key set to a list of values (a single value for scalar keys). */
+    /**
+     * This spec with a key set to a list of values (a single value for scalar keys).
+     *
+     * @throws IllegalArgumentException on an unknown key, a bad value, or a key the {@link #grid} varies
+     */
     public ExperimentSpec withList(String key, List<String> values) {
+        refuseGridVaried(key, values.size() == 1 ? values.get(0) : "");
+        return bind(key, values);
+    }
+
+    private ExperimentSpec bind(String key, List<String> values) {
         SpecKeys.Key found = SpecKeys.find(key).orElseThrow(() -> new IllegalArgumentException("unknown key '" + key
                 + "'; accepted: " + SpecKeys.accepted()));
         if (!found.list() && values.size() != 1) {
@@ -150,6 +176,22 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         SpecKeys.Draft draft = new SpecKeys.Draft(this);
         found.bind().accept(draft, values.stream().map(String::trim).toList());
         return draft.build();
+    }
+
+    /**
+     * Why setting {@code key} to {@code value} would have no effect, if the {@link #grid} overwrites it at every grid
+     * point (the cases are listed in {@link GridConflicts}), for example {@code the spec's grid varies
+     * privatizer.epsilon (0.5, 2, 8); change the grid instead}. Empty if the key takes effect.
+     */
+    public Optional<String> gridConflict(String key, String value) {
+        return GridConflicts.describe(grid, key, value);
+    }
+
+    private void refuseGridVaried(String key, String value) {
+        Optional<String> conflict = gridConflict(key, value);
+        if (conflict.isPresent()) {
+            throw new IllegalArgumentException("cannot set '" + key + "': " + conflict.get());
+        }
     }
 
     /** This spec with another grid. */

@@ -50,12 +50,13 @@ final class SpecFile {
     private static ExperimentSpec read(JsonNode root) {
         ExperimentSpec spec = ExperimentSpec.defaults();
         List<String> lengths = new ArrayList<>();
+        Map<String, List<String>> grid = Map.of();
         for (Iterator<Map.Entry<String, JsonNode>> fields = root.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
             String key = field.getKey();
             JsonNode value = field.getValue();
             if (key.equals("grid")) {
-                spec = spec.withGrid(grid(value));
+                grid = grid(value); // set last: a file gives the base values of the keys its grid varies
             } else if (SpecKeys.sections().contains(key)) {
                 if (!value.isObject()) {
                     throw new IllegalArgumentException("'" + key + "' must be a mapping with keys "
@@ -78,7 +79,7 @@ final class SpecFile {
             throw new IllegalArgumentException("the run length is given twice (" + String.join(", ", lengths)
                     + "); keep one of schedule.episodes, schedule.steps");
         }
-        return spec;
+        return spec.withGrid(grid);
     }
 
     private static ExperimentSpec bind(ExperimentSpec spec, String key, JsonNode value, List<String> lengths) {

@@ -187,20 +187,19 @@ final class SpecKeys {
     @SuppressWarnings("unchecked")
     static ExperimentSpec fromMap(Map<String, ?> map) {
         ExperimentSpec spec = ExperimentSpec.defaults();
+        Map<String, List<String>> grid = new LinkedHashMap<>();
         for (Map.Entry<String, ?> entry : map.entrySet()) {
             Object value = entry.getValue();
             if (entry.getKey().equals("grid")) {
-                Map<String, List<String>> grid = new LinkedHashMap<>();
                 ((Map<String, List<?>>) value).forEach((key, values) -> grid.put(key,
                         values.stream().map(String::valueOf).toList()));
-                spec = spec.withGrid(grid);
             } else if (value instanceof List<?> list) {
                 spec = spec.withList(entry.getKey(), list.stream().map(String::valueOf).toList());
             } else {
                 spec = spec.withList(entry.getKey(), List.of(String.valueOf(value)));
             }
         }
-        return spec;
+        return spec.withGrid(grid); // last: the keys above are the base values the grid varies
     }
 
     /** A mutable copy of a spec's values, one field per record component. */

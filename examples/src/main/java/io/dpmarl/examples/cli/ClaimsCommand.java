@@ -1,5 +1,6 @@
 package io.dpmarl.examples.cli;
 
+import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimsTarget;
 import io.dpmarl.core.experiment.ExperimentSpec;
@@ -33,7 +34,11 @@ import picocli.CommandLine.Spec;
  *       claims over this run as the named bundled spec (so a user can copy a bundled spec, change it, run it and
  *       judge it). The setting is quick if the paper's quick setting has a spec of that name, full otherwise.</li>
  * </ul>
- * Writes {@code RUN_DIR/claims.csv}, prints the table; exit code 1 if any claim FAILs.
+ * Writes {@code RUN_DIR/claims.csv}, prints the table; exit code 1 if any claim FAILs. A claims step may judge a
+ * subset of its bundled specs: when the runs given are fewer than the setting's specs, a note before the table names
+ * the specs whose claims are left out. A claims step that yields no claim at all from the directory (the run is not
+ * one its claims apply to: it lacks the series or metrics they read) is bad input: one line naming the reproduction
+ * and the bundled specs its claims read, exit 2, nothing written.
  */
 @Command(name = "claims", mixinStandardHelpOptions = true,
         description = "Re-evaluate the reproduction claims of an existing run or reproduction directory "
@@ -61,10 +66,11 @@ final class ClaimsCommand implements Callable<Integer> {
             stderr.flush();
         };
         List<Claim> claims = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         if (Files.isRegularFile(directory.resolve(Reproductions.MANIFEST))) {
-            claims.addAll(ofReproduction(directory, registry, log));
+            claims.addAll(requireSome(ofReproduction(directory, registry, log, notes)));
         } else if (Files.isRegularFile(directory.resolve("config.json"))) {
-            claims.addAll(ofRun(directory, registry, log));
+            claims.addAll(requireSome(ofRun(directory, registry, log, notes)));
         } else {
             List<Path> papers;
             try (var entries = Files.list(directory)) {
@@ -75,16 +81,43 @@ final class ClaimsCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(directory + " holds no reproduction (reproduction.json) and no run "
                         + "(config.json)");
             }
+            List<String> unjudged = new ArrayList<>();
             for (Path paper : papers) {
-                claims.addAll(ofReproduction(paper, registry, log));
+                Judged judged = ofReproduction(paper, registry, log, notes);
+                if (judged.claims().isEmpty()) {
+                    unjudged.add(judged.noClaim());
+                }
+                claims.addAll(judged.claims());
             }
+            if (claims.isEmpty()) {
+                throw new IllegalArgumentException(String.join("; ", unjudged));
+            }
+            unjudged.forEach(line -> log.accept("dpmarl: " + line));
         }
         Path csv = directory.resolve("claims.csv");
         ClaimTable.write(csv, claims);
-        return ClaimTable.print(spec.commandLine().getOut(), claims, csv) > 0 ? Main.FAILED : Main.OK;
+        PrintWriter stdout = spec.commandLine().getOut();
+        notes.forEach(stdout::println);
+        return ClaimTable.print(stdout, claims, csv) > 0 ? Main.FAILED : Main.OK;
     }
 
-    private static List<Claim> ofReproduction(Path directory, Registry registry, Consumer<String> log)
+    /**
+     * The claims of one claims step, and what to say if there are none.
+     *
+     * @param claims  the claim rows
+     * @param noClaim the one-line refusal when {@code claims} is empty
+     */
+    private record Judged(List<Claim> claims, String noClaim) {
+    }
+
+    private static List<Claim> requireSome(Judged judged) {
+        if (judged.claims().isEmpty()) {
+            throw new IllegalArgumentException(judged.noClaim());
+        }
+        return judged.claims();
+    }
+
+    private static Judged ofReproduction(Path directory, Registry registry, Consumer<String> log, List<String> notes)
             throws IOException {
         Reproductions.Manifest manifest = Reproductions.readManifest(directory);
         Reproduction reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, manifest.paper());
@@ -92,16 +125,49 @@ final class ClaimsCommand implements Callable<Integer> {
         for (String name : manifest.specs()) {
             runs.put(name, directory.resolve(name));
         }
-        return Reproductions.claims(reproduction, runs, !manifest.full(), log);
+        List<String> finished = runs.entrySet().stream()
+                .filter(run -> Files.isRegularFile(run.getValue().resolve("metrics.csv"))).map(Map.Entry::getKey)
+                .toList();
+        List<Claim> claims = Reproductions.claims(reproduction, runs, !manifest.full(), log);
+        return judged(reproduction, !manifest.full(), directory, finished, claims, notes);
     }
 
-    private static List<Claim> ofRun(Path directory, Registry registry, Consumer<String> log) {
+    private static Judged ofRun(Path directory, Registry registry, Consumer<String> log, List<String> notes) {
         ExperimentSpec experiment = ExperimentSpec.ofRun(directory);
         String target = experiment.claims().orElseThrow(() -> new IllegalArgumentException("the spec of " + directory
                 + " names no reproduction; add 'claims: <paper>/<bundled spec>' to it (for example "
                 + "claims: dp-nash-vi/rz-tiny) and run it again"));
         ClaimsTarget resolved = ClaimsTarget.resolve(target, registry);
-        return Reproductions.claims(resolved.reproduction(), Map.of(resolved.spec(), directory), resolved.quick(),
-                log);
+        List<Claim> claims = Reproductions.claims(resolved.reproduction(), Map.of(resolved.spec(), directory),
+                resolved.quick(), log);
+        boolean finished = Files.isRegularFile(directory.resolve("metrics.csv"));
+        return judged(resolved.reproduction(), resolved.quick(), directory,
+                finished ? List.of(resolved.spec()) : List.of(), claims, notes);
+    }
+
+    /**
+     * The claims of {@code reproduction} over the finished runs of {@code directory}; adds a note when the runs are
+     * fewer than the setting's bundled specs (the claims over the others are left out).
+     */
+    private static Judged judged(Reproduction reproduction, boolean quick, Path directory, List<String> finished,
+                                 List<Claim> claims, List<String> notes) {
+        String paper = reproduction.paperId();
+        String setting = quick ? "quick" : "full";
+        List<String> specs = reproduction.specs(!quick).stream().map(BundledSpec::name).toList();
+        List<String> missing = specs.stream().filter(name -> !finished.contains(name)).toList();
+        if (!claims.isEmpty() && !missing.isEmpty()) {
+            notes.add("note: " + paper + ": " + claims.size() + " claim(s) from " + finished.size() + " of the "
+                    + specs.size() + " bundled " + setting + " specs (" + String.join(", ", finished) + "); the claims "
+                    + "that need " + String.join(", ", missing) + " are left out, as " + directory + " lacks those "
+                    + "runs (dpmarl reproduce " + paper + " --" + setting + " judges them all)");
+        }
+        String noClaim = "claims: " + paper + " yields no claim from " + directory
+                + (finished.isEmpty() ? ", which holds no finished run (metrics.csv)"
+                : " judged as its bundled " + setting + " spec" + (finished.size() == 1 ? " " : "s ")
+                + String.join(", ", finished) + ": the run" + (finished.size() == 1 ? " lacks" : "s lack")
+                + " the series and metrics its claims read")
+                + "; its claims read runs of the bundled " + setting + " specs " + String.join(", ", specs)
+                + " (run one, or a copy that keeps its grid and evaluators, with claims: " + paper + "/<spec>)";
+        return new Judged(claims, noClaim);
     }
 }

@@ -134,14 +134,28 @@ public final class Main {
         return null;
     }
 
-    private static String message(Throwable cause) {
+    static String message(Throwable cause) {
         if (cause instanceof java.nio.file.NoSuchFileException missing) {
-            return "no such file: " + missing.getFile();
+            return "no such file: " + written(missing.getFile());
         }
         if (cause instanceof java.nio.file.AccessDeniedException denied) {
-            return "permission denied: " + denied.getFile();
+            return "permission denied: " + written(denied.getFile());
         }
         return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    }
+
+    /**
+     * The file a user knows for a path in a file-system error: an atomic write's temporary file
+     * ({@code DIR/.NAME.PID-N.tmp}) is shown as the file it was writing ({@code DIR/NAME}).
+     */
+    static String written(String file) {
+        if (file == null) {
+            return "(unknown file)";
+        }
+        java.util.regex.Matcher temporary = java.util.regex.Pattern.compile("(^|.*/)\\.(.+)\\.\\d+-\\d+"
+                + java.util.regex.Pattern.quote(io.dpmarl.core.experiment.AtomicFiles.TEMP_SUFFIX) + "$")
+                .matcher(file);
+        return temporary.matches() ? temporary.group(1) + temporary.group(2) : file;
     }
 
     private static String commandPath(CommandLine commandLine) {

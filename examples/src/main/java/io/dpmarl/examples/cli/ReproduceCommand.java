@@ -124,6 +124,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
             plans.put(paper, bundled);
         }
+        OutDirectory.check(out);
         Files.createDirectories(out);
         List<Claim> claims = new ArrayList<>();
         if (selected.isEmpty()) {

@@ -38,7 +38,8 @@ final class RunCommand implements Callable<Integer> {
     Path specFile;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable).")
+            description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable); a key the spec's "
+                    + "grid varies is refused (change the grid instead).")
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--resume", description = "Continue the run in the output directory, skipping completed trials.")
@@ -69,6 +70,7 @@ final class RunCommand implements Callable<Integer> {
         // A claims key that dpmarl claims could never judge is refused now, before anything is written.
         experiment.claims().ifPresent(target -> ClaimsTarget.resolve(target, parent.registry()));
         Path directory = out != null ? out : Path.of("runs", experiment.name());
+        OutDirectory.check(directory);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         RunOptions options = new RunOptions(directory, resume, threads != null ? threads : experiment.threads(),
