@@ -92,8 +92,8 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
         int maxCoordinates = params.integer("max-coordinates");
         String given = ScaleLimits.given("epsilon", epsilon, "sensitivity", sensitivity);
         if (!(sensitivity < bound)) {
-            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be in (sensitivity = "
-                    + sensitivity + ", inf), got " + bound);
+            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be in (" + sensitivity
+                    + ", inf) (above the sensitivity), got " + bound);
         }
         ScaleLimits.require("bounded-laplace", "sensitivity / epsilon", SafeRounding.divideUp(sensitivity, epsilon),
                 ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT, given);

@@ -101,7 +101,7 @@ class PrivatizerScaleLimitsTest {
         assertNames(refusal("bounded-laplace(epsilon=1, sensitivity=" + 0x1p1011 + ", bound=" + Double.MAX_VALUE
                 + ", max-coordinates=1)"), "bounded-laplace: sensitivity / epsilon must be at most",
                 "got epsilon=1.0, sensitivity=" + 0x1p1011);
-        assertEquals("bounded-laplace: parameter 'bound' must be in (sensitivity = 1.0, inf), got 1.0",
+        assertEquals("bounded-laplace: parameter 'bound' must be in (1.0, inf) (above the sensitivity), got 1.0",
                 refusal("bounded-laplace(epsilon=1, sensitivity=1, bound=1)"));
         assertNames(refusal("bounded-laplace(epsilon=1e-300, bound=2)"), "bounded-laplace: ",
                 "got epsilon=1.0E-300, sensitivity=1.0, max-coordinates=4096");
