@@ -31,9 +31,9 @@ import java.util.function.DoubleUnaryOperator;
  * </ul>
  */
 public final class ScaleLimits {
-    /** The largest float-safe Laplace scale: {@code 2^1011} less one ulp (about 4.49E304). */
+    /** The largest float-safe Laplace scale: {@code 2^1011} less one ulp (about 2.19E304). */
     public static final double LAPLACE_MAX_SCALE = Math.nextDown(0x1p1011);
-    /** The largest float-safe Gaussian sigma: {@code 2^991} less one ulp (about 3.99E298). */
+    /** The largest float-safe Gaussian sigma: {@code 2^991} less one ulp (about 2.09E298). */
     public static final double GAUSSIAN_MAX_SIGMA = Math.nextDown(0x1p991);
     /** The largest discrete Laplace scale or discrete Gaussian sigma: {@code 2^61}. */
     public static final double DISCRETE_MAX_SCALE = 0x1p61;
