@@ -176,4 +176,24 @@ class PrivatizerScaleLimitsTest {
                 + " at least 4.9E-324 (the smallest positive double: it rounds to 0 below); got epsilon=4.9E-324, k=2",
                 refusal("symbolic-trajectory(epsilon=" + Double.MIN_VALUE + ", k=2" + graph));
     }
+
+    @Test
+    void maLdpRefusesReleaseNoiseTheSamplersCannotDraw() {
+        // paper-literal Laplace with H = 1, nd = 1: b = 4 H^3 sqrt(nd) / epsilon = 4 / epsilon
+        String laplace = "ma-ldp(mechanism=laplace, calibration=paper-literal, horizon=1, nd=1, epsilon=";
+        releaseOnce(laplace + 0x1p-1008 + ")"); // b = 2^1010
+        assertNames(refusal(laplace + 0x1p-1009 + ")"), "ma-ldp: the Laplace scale of one release ("
+                + 0x1p1011 + ", from epsilon, horizon and nd) must be at most 2^1011", "got epsilon=" + 0x1p-1009
+                + ", delta=0.1, horizon=1, nd=1, mechanism=laplace, calibration=paper-literal, max-coordinates=4096");
+        // paper-literal Gaussian: sigma = 4 sqrt(2 ln(25)) / epsilon, about 10.1 / epsilon
+        String gaussian = "ma-ldp(mechanism=gaussian, calibration=paper-literal, horizon=1, nd=1, epsilon=";
+        releaseOnce(gaussian + 0x1p-980 + ")"); // sigma about 2^983.3
+        assertNames(refusal(gaussian + "1e-300)"), "ma-ldp: the Gaussian sigma of one release",
+                "must be at most 2^991", "got epsilon=1.0E-300");
+        // sound Laplace: the per-release epsilon 1e-300 / 2 cannot be calibrated for 4096 coordinates
+        assertNames(refusal("ma-ldp(mechanism=laplace, calibration=sound, epsilon=1e-300)"), "ma-ldp: ",
+                "epsilon / (2 horizon) at least about max-coordinates * 2^-39", "got epsilon=1.0E-300, delta=0.1,"
+                        + " horizon=5, nd=4, mechanism=laplace, calibration=sound, max-coordinates=4096");
+        releaseOnce("ma-ldp(mechanism=laplace, calibration=sound, epsilon=1)");
+    }
 }
