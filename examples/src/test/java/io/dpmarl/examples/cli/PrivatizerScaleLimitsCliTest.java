@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PrivatizerScaleLimitsCliTest {
     /** 2^1011 less one ulp: the largest scale whose grid 2^971 keeps (2^53 - 1) r = Double.MAX_VALUE finite. */
     private static final String LAPLACE_LIMIT = "at most 2^1011 less one ulp = " + Math.nextDown(0x1p1011)
-            + " (the exact Laplace sampler's largest scale: beyond it a sample overflows to infinity)";
+            + " (the exact Laplace sampler's largest scale: beyond it a sample can overflow to infinity)";
 
     @Test
     void anEpsilonOf1e320IsRefusedNamingEpsilonAndSensitivity(@TempDir Path directory) {

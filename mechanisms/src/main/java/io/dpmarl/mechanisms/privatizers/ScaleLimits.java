@@ -14,11 +14,13 @@ import java.util.function.DoubleUnaryOperator;
  *       {@code e = floor(log2 b)}, and {@code |k| < 2^53} but for a tail of probability below
  *       {@code exp(-2^13)}. Every such {@code k r} is a finite double iff {@code (2^53 - 1) r <= Double.MAX_VALUE
  *       = (2^53 - 1) 2^971}, that is {@code r <= 2^971}, {@code e <= 1010}: the scale must be below
- *       {@code 2^1011} ({@link #LAPLACE_MAX_SCALE}). Beyond it a sample of about {@code b} overflows to infinity.</li>
+ *       {@code 2^1011} ({@link #LAPLACE_MAX_SCALE}). Beyond it samples inside the sampler's exact range overflow
+ *       to infinity: rarely just above the limit (from {@code |k| = 2^52} on the grid {@code 2^972}), with
+ *       probability about {@code e^-1} per draw at {@code b} near {@code Double.MAX_VALUE}.</li>
  *   <li>Float-safe Gaussian: the grid is {@code r = 2^(e - 19)}, {@code e = floor(log2 sigma)}, and the same
  *       argument gives {@code r <= 2^971}, {@code sigma < 2^991} ({@link #GAUSSIAN_MAX_SIGMA}).</li>
  *   <li>Exact discrete Laplace and discrete Gaussian: the samplers refuse a parameter above {@code 2^61}
- *       ({@link #DISCRETE_MAX_SCALE}): above it the integer arithmetic of CKS 2020 Algorithms 2 and 3 overflows.</li>
+ *       ({@link #DISCRETE_MAX_SCALE}), the range of their long arithmetic (CKS 2020 Algorithms 2 and 3).</li>
  *   <li>Float-safe uniform and bounded Laplace: every sample lies in {@code [-a, a]} (resp. {@code [-bound, bound]}),
  *       so every finite parameter is drawable; only a derived parameter that is not finite is refused.</li>
  *   <li>Float-safe calibration ({@link FloatSafeSensitivity#calibrate}): the grid rounding of {@code m}
@@ -42,9 +44,9 @@ public final class ScaleLimits {
 
     /** How the limits read in a message and in {@code dpmarl list}. */
     static final String LAPLACE_LIMIT_TEXT = "at most 2^1011 less one ulp = " + LAPLACE_MAX_SCALE
-            + " (the exact Laplace sampler's largest scale: beyond it a sample overflows to infinity)";
+            + " (the exact Laplace sampler's largest scale: beyond it a sample can overflow to infinity)";
     static final String GAUSSIAN_LIMIT_TEXT = "at most 2^991 less one ulp = " + GAUSSIAN_MAX_SIGMA
-            + " (the exact Gaussian sampler's largest sigma: beyond it a sample overflows to infinity)";
+            + " (the exact Gaussian sampler's largest sigma: beyond it a sample can overflow to infinity)";
     static final String DISCRETE_LIMIT_TEXT = "at most 2^61 = " + DISCRETE_MAX_SCALE
             + " (the exact discrete sampler's largest parameter)";
     static final String FINITE_LIMIT_TEXT = "at most " + FINITE_MAX + " (a finite double)";
