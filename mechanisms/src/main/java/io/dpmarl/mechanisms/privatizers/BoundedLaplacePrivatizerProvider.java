@@ -79,7 +79,7 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(),
+        return ParamSpec.of(PrivatizerParams.laplaceEpsilon(),
                 Param.real("bound", "noise support [-bound, bound], above the sensitivity").above(0).finite(),
                 PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }

@@ -6,6 +6,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
@@ -56,7 +57,8 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+        return ParamSpec.of(Param.real("epsilon",
+                "privacy budget of one release; sensitivity/epsilon must be at most 2^61").above(0).finite(), PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
     }
 
     @Override

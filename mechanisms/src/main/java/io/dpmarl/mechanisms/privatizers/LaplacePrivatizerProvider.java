@@ -77,7 +77,7 @@ public final class LaplacePrivatizerProvider implements PluginProvider<Privatize
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.sensitivity("L1"),
+        return ParamSpec.of(PrivatizerParams.laplaceEpsilon(), PrivatizerParams.sensitivity("L1"),
                 PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 

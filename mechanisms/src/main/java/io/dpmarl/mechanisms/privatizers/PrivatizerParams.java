@@ -42,6 +42,13 @@ final class PrivatizerParams {
         return Param.real("epsilon", "privacy budget of one release").above(0).finite();
     }
 
+    /** The epsilon of a float-safe Laplace privatizer, with the limits refused when it is built. */
+    static Param laplaceEpsilon() {
+        return Param.real("epsilon", "privacy budget of one release; with the others it must give sensitivity/"
+                + "epsilon at most 2^1011 less one ulp (about 2.19E304) and epsilon at least about max-coordinates * "
+                + "2^-39").above(0).finite();
+    }
+
     static Param sensitivity(String norm) {
         return Param.real("sensitivity", norm + " sensitivity of the statistic").above(0).finite().withDefault(1.0);
     }

@@ -41,7 +41,8 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory").above(0).finite(),
+        return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory; epsilon/k must "
+                + "not round to 0").above(0).finite(),
                 Param.integer("k", "adjacency parameter: Hamming distance of neighbouring trajectories").atLeast(1),
                 Param.string("successors", "feasible successors per local state, 'state>succ succ|...' (e.g. '0>0 1|1>1')"),
                 Param.integer("initial-state", "public initial local state").atLeast(0).withDefault(0));
