@@ -24,8 +24,8 @@ import java.util.Optional;
  * epsilon-DP (wrong: the support moves with the input), is {@link Privatizer#claimedGuarantee()}. Needs {@code bound >
  * sensitivity}.
  *
- * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a bound not above the sensitivity or below
- * the noise grid; {@code sensitivity / epsilon} (and the scale after the grid-rounding excess) above
+ * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a bound not above the sensitivity plus its
+ * grid-rounding excess (which also keeps it above the noise grid the sampler needs); {@code sensitivity / epsilon} (and the scale after the grid-rounding excess) above
  * {@link ScaleLimits#LAPLACE_MAX_SCALE}, the largest scale of the Laplace sampler whose draws are restricted; and an
  * epsilon below about {@code m 2^-39}, where the grid rounding of {@code m} coordinates cannot be calibrated.
  */
@@ -72,7 +72,8 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
     public String description() {
         return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim "
                 + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1") + ". Refused when built: a bound not"
-                + " above the sensitivity or below the noise grid (about 2^-39 sensitivity/epsilon), sensitivity/"
+                + " above the sensitivity plus its grid rounding (about max-coordinates * 2^-39 sensitivity/epsilon), "
+                + "sensitivity/"
                 + "epsilon above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace sampler's largest scale, 2^1011 "
                 + "less one ulp), and " + PrivatizerParams.LAPLACE_CALIBRATION_LIMIT;
     }
@@ -105,10 +106,14 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
                         + "max-coordinates coordinates to " + SafeRounding.divideUp(effective, epsilon) + ",",
                 SafeRounding.divideUp(effective, epsilon), ScaleLimits.LAPLACE_MAX_SCALE,
                 ScaleLimits.LAPLACE_LIMIT_TEXT, calibrated);
-        double grid = Samplers.laplaceGranularity(scale);
-        if (bound < grid) {
-            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be at least the noise grid "
-                    + grid + " (about 2^-39 sensitivity / epsilon) for " + calibrated + ", got " + bound);
+        // the guarantee holds at the sensitivity plus the grid rounding, which the bound must exceed (and with it the
+        // grid, the bound the sampler needs)
+        double covered = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                Samplers.laplaceGranularity(scale));
+        if (!(covered < bound)) {
+            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be in (" + covered + ", inf) "
+                    + "(above the sensitivity plus the grid rounding of max-coordinates coordinates) for " + calibrated
+                    + ", got " + bound);
         }
         return create("bounded-laplace", scale, bound, sensitivity, maxCoordinates,
                 Optional.of(new PrivacyGuarantee.PureDp(epsilon)), PrivatizerParams.neighbouring(params));

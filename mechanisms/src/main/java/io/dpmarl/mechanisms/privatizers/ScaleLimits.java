@@ -100,10 +100,10 @@ public final class ScaleLimits {
                 + " * 2^-1061 / 15";
     }
 
-    /** Renders {@code name=value} pairs for a message. */
+    /** Renders {@code name=value} pairs (an even number of arguments) for a message. */
     static String given(Object... namesAndValues) {
         StringBuilder text = new StringBuilder();
-        for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+        for (int i = 0; i < namesAndValues.length; i += 2) {
             if (i > 0) {
                 text.append(", ");
             }

@@ -132,7 +132,30 @@ class PrivatizerScaleLimitsTest {
         // sigma / sensitivity = 1/sqrt(2 rho); with m = 4096 the grid excess 64 * 2^-19 sigma needs it below ~2^13
         releaseOnce("gaussian-zcdp(rho=" + 4096 * 0x1p-36 + ")"); // sigma / Delta = 2^17 / 64 = 2^11
         assertNames(refusal("gaussian-zcdp(rho=" + 4096 * 0x1p-44 + ")"), "gaussian-zcdp: ", // ratio 2^15
-                "got rho=" + 4096 * 0x1p-44 + ", sensitivity=1.0, max-coordinates=4096");
+                "2^19 / sqrt(max-coordinates) = 8192.0", "got rho=" + 4096 * 0x1p-44 + ", sensitivity=1.0, max-coordinates=4096");
+    }
+
+    @Test
+    void theClassicGaussianCalibrationFailureStatesTheRatioItFound() {
+        // sigma / sensitivity = sqrt(2 ln(1.25 / 1e-5)) / 1e-4 = sqrt(23.4721...) 1e4 = 48448.0..., above 2^19 / 64
+        assertNames(refusal("gaussian(epsilon=1e-4, delta=1e-5, sensitivity=2)"), "gaussian: ", "sigma / sensitivity must be"
+                + " at most about 2^19 / sqrt(max-coordinates) = 8192.0 (here 48448.05", "got epsilon=1.0E-4, "
+                + "delta=1.0E-5, sensitivity=2.0, max-coordinates=4096");
+    }
+
+    @Test
+    void boundedLaplaceNeedsABoundAboveTheSensitivityPlusItsGridRounding() {
+        // epsilon 1, sensitivity 1, 4096 coordinates: scale about 1, grid 2^-39, covered sensitivity about
+        // 1 + 4096 2^-39 = 1 + 2^-27 = 1.0000000074505806
+        String spec = "bounded-laplace(epsilon=1, sensitivity=1, bound=";
+        String message = refusal(spec + (1 + 0x1p-28) + ")");
+        assertNames(message, "bounded-laplace: parameter 'bound' must be in (1.00000000745058", "got " + (1 + 0x1p-28));
+        releaseOnce(spec + (1 + 0x1p-26) + ")");
+        // the stated range is the enforced one: its lower end is refused, the next double accepted
+        double covered = Double.parseDouble(message.substring(message.indexOf("must be in (") + 12, message.indexOf(",",
+                message.indexOf("must be in ("))));
+        assertThrows(IllegalArgumentException.class, () -> create(spec + covered + ")"));
+        releaseOnce(spec + Math.nextUp(covered) + ")");
     }
 
     @Test
@@ -160,7 +183,8 @@ class PrivatizerScaleLimitsTest {
         assertEquals("uniform: a = sensitivity / (2 delta) must be " + ScaleLimits.FINITE_LIMIT_TEXT
                 + "; got delta=1.0E-320, sensitivity=1.0", refusal("uniform(delta=1e-320)"));
         // the widening for 4096 coordinates cannot settle at delta = 2^-45 (grid excess 2^12 2^-40 / delta = 2^17)
-        assertNames(refusal("uniform(delta=" + 0x1p-45 + ")"), "uniform: ", "delta must be at least about",
+        assertNames(refusal("uniform(delta=" + 0x1p-45 + ")"), "uniform: ", "delta must be at least about "
+                        + "max-coordinates * 2^-40 = " + 0x1p-28,
                 "got delta=" + 0x1p-45 + ", sensitivity=1.0, max-coordinates=4096");
     }
 
