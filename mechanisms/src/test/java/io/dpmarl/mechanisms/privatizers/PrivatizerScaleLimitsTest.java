@@ -154,7 +154,7 @@ class PrivatizerScaleLimitsTest {
         // the stated range is the enforced one: its lower end is refused, the next double accepted
         double covered = Double.parseDouble(message.substring(message.indexOf("must be in (") + 12, message.indexOf(",",
                 message.indexOf("must be in ("))));
-        assertThrows(IllegalArgumentException.class, () -> create(spec + covered + ")"));
+        assertNames(refusal(spec + covered + ")"), "bounded-laplace: parameter 'bound' must be in (" + covered);
         releaseOnce(spec + Math.nextUp(covered) + ")");
     }
 
