@@ -23,6 +23,11 @@ import java.util.Optional;
  * is {@code (epsilon, delta)} with {@code delta} from {@link BoundedLaplaceCalibration#delta}; the paper's claim, pure
  * epsilon-DP (wrong: the support moves with the input), is {@link Privatizer#claimedGuarantee()}. Needs {@code bound >
  * sensitivity}.
+ *
+ * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a bound not above the sensitivity plus its
+ * grid-rounding excess (which also keeps it above the noise grid the sampler needs); {@code sensitivity / epsilon} (and the scale after the grid-rounding excess) above
+ * {@link ScaleLimits#LAPLACE_MAX_SCALE}, the largest scale of the Laplace sampler whose draws are restricted; and an
+ * epsilon below about {@code m 2^-39}, where the grid rounding of {@code m} coordinates cannot be calibrated.
  */
 @AutoService(PluginProvider.class)
 public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Privatizer> {
@@ -66,12 +71,16 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
     @Override
     public String description() {
         return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim "
-                + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1");
+                + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1") + ". Refused when built: a bound not"
+                + " above the sensitivity plus its grid rounding (about max-coordinates * 2^-39 sensitivity/epsilon), "
+                + "sensitivity/"
+                + "epsilon above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace sampler's largest scale, 2^1011 "
+                + "less one ulp), and " + PrivatizerParams.LAPLACE_CALIBRATION_LIMIT;
     }
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(),
+        return ParamSpec.of(PrivatizerParams.laplaceEpsilon(),
                 Param.real("bound", "noise support [-bound, bound], above the sensitivity").above(0).finite(),
                 PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
@@ -80,10 +89,33 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
     public Privatizer create(Params params, PluginContext context) {
         double epsilon = params.real("epsilon");
         double sensitivity = params.real("sensitivity");
+        double bound = params.real("bound");
         int maxCoordinates = params.integer("max-coordinates");
-        double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
-                candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, epsilon)));
-        return create("bounded-laplace", SafeRounding.divideUp(effective, epsilon), params.real("bound"), sensitivity, maxCoordinates,
+        String given = ScaleLimits.given("epsilon", epsilon, "sensitivity", sensitivity);
+        if (!(sensitivity < bound)) {
+            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be in (" + sensitivity
+                    + ", inf) (above the sensitivity), got " + bound);
+        }
+        ScaleLimits.require("bounded-laplace", "sensitivity / epsilon", SafeRounding.divideUp(sensitivity, epsilon),
+                ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT, given);
+        String calibrated = given + ", max-coordinates=" + maxCoordinates;
+        double effective = ScaleLimits.calibrate("bounded-laplace", Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, epsilon)),
+                "2^-39 sensitivity / epsilon", ScaleLimits.laplaceCondition(maxCoordinates), calibrated);
+        double scale = ScaleLimits.require("bounded-laplace", "sensitivity / epsilon, raised by the grid rounding of "
+                        + "max-coordinates coordinates to " + SafeRounding.divideUp(effective, epsilon) + ",",
+                SafeRounding.divideUp(effective, epsilon), ScaleLimits.LAPLACE_MAX_SCALE,
+                ScaleLimits.LAPLACE_LIMIT_TEXT, calibrated);
+        // the guarantee holds at the sensitivity plus the grid rounding, which the bound must exceed (and with it the
+        // grid, the bound the sampler needs)
+        double covered = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                Samplers.laplaceGranularity(scale));
+        if (!(covered < bound)) {
+            throw new IllegalArgumentException("bounded-laplace: parameter 'bound' must be in (" + covered + ", inf) "
+                    + "(above the sensitivity plus the grid rounding of max-coordinates coordinates) for " + calibrated
+                    + ", got " + bound);
+        }
+        return create("bounded-laplace", scale, bound, sensitivity, maxCoordinates,
                 Optional.of(new PrivacyGuarantee.PureDp(epsilon)), PrivatizerParams.neighbouring(params));
     }
 }

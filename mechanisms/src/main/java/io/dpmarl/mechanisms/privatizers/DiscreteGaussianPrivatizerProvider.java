@@ -22,6 +22,10 @@ import io.dpmarl.mechanisms.noise.Samplers;
  * of {@code sigma} and {@code rho}. A sigma in [0.5, 2^20] is rounded up to 20 significant bits (at most a factor
  * {@code 1 + 2^-19}, so the reported rho, computed from the rounded sigma, never exceeds the requested one) so that
  * the sampler runs in long arithmetic.
+ *
+ * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a sigma, given or derived as
+ * {@code sensitivity / sqrt(2 rho)}, above {@link ScaleLimits#DISCRETE_MAX_SCALE} {@code = 2^61}, the sampler's
+ * largest sigma; and a sigma so small against the sensitivity that {@code rho} is not a finite double.
  */
 @AutoService(PluginProvider.class)
 public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -30,10 +34,12 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
     public static DiscreteNoisePrivatizer create(double sigma, double sensitivity, Neighbouring neighbouring) {
         Checks.positiveFinite("sigma", sigma);
         Checks.positiveFinite("sensitivity", sensitivity);
-        if (!(sigma <= 0x1p61)) {
-            throw new IllegalArgumentException("sigma must be in (0, 2^61], got " + sigma);
-        }
-        double rho = SafeRounding.rho(sigma, sensitivity);
+        String given = ScaleLimits.given("sigma", sigma, "sensitivity", sensitivity);
+        ScaleLimits.require("discrete-gaussian", "sigma", sigma, ScaleLimits.DISCRETE_MAX_SCALE,
+                ScaleLimits.DISCRETE_LIMIT_TEXT, given);
+        double rho = ScaleLimits.require("discrete-gaussian", "rho = sensitivity^2 / (2 sigma^2), rounded up,",
+                SafeRounding.rho(sigma, sensitivity), Double.MAX_VALUE, ScaleLimits.FINITE_LIMIT_TEXT
+                        + ": sensitivity / sigma at most about 1.3E154", given);
         return new DiscreteNoisePrivatizer("discrete-gaussian", noise -> Samplers.discreteGaussian(noise, sigma),
                 new PrivacyGuarantee.Zcdp(rho), new PrivacyEvent.ZcdpEvent(rho), Sensitivity.l2(sensitivity),
                 neighbouring);
@@ -52,14 +58,16 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
     @Override
     public String description() {
         return "Exact discrete Gaussian noise on counts (L2): rho-zCDP with rho = sensitivity^2/(2 sigma^2). "
-                + PrivatizerParams.discreteAssumptions("L2");
+                + PrivatizerParams.discreteAssumptions("L2") + ". Refused when built: a sigma (given or "
+                + "sensitivity/sqrt(2 rho)) above 2^61 (the exact sampler's largest sigma) and a sensitivity/sigma "
+                + "above about 1.3E154 (rho not finite)";
     }
 
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.real("sigma", "noise parameter (0 = derive from rho)").atLeast(0).finite().withDefault(0.0),
-                Param.real("rho", "zCDP budget (0 = derive from sigma)").atLeast(0).finite().withDefault(0.0),
+                Param.real("sigma", "noise parameter (0 = derive from rho), at most 2^61").atLeast(0).finite().withDefault(0.0),
+                Param.real("rho", "zCDP budget (0 = derive from sigma); sensitivity/sqrt(2 rho) must be at most 2^61").atLeast(0).finite().withDefault(0.0),
                 PrivatizerParams.sensitivity("L2"), PrivatizerParams.neighbouring());
     }
 
@@ -80,6 +88,11 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
             sigma = Samplers.roundUpToSignificantBits(sigma, 20);
         } else if (rho > 0) {
             sigma = Math.nextUp(sigma);
+        }
+        if (rho > 0) {
+            ScaleLimits.require("discrete-gaussian", "sigma = sensitivity / sqrt(2 rho), rounded up,", sigma,
+                    ScaleLimits.DISCRETE_MAX_SCALE, ScaleLimits.DISCRETE_LIMIT_TEXT,
+                    ScaleLimits.given("rho", rho, "sensitivity", sensitivity));
         }
         return create(sigma, sensitivity, PrivatizerParams.neighbouring(params));
     }

@@ -6,6 +6,7 @@ import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
@@ -18,7 +19,9 @@ import io.dpmarl.mechanisms.noise.Samplers;
 /**
  * Plugin {@code discrete-laplace(epsilon, sensitivity)}: exact discrete Laplace (two-sided geometric) noise of
  * scale {@code sensitivity / epsilon} on integer counts; pure epsilon-DP for an L1 sensitivity
- * (Ghosh-Roughgarden-Sundararajan 2009; sampler CKS 2020 Alg. 2).
+ * (Ghosh-Roughgarden-Sundararajan 2009; sampler CKS 2020 Alg. 2). Refused when built, naming epsilon and
+ * sensitivity: {@code sensitivity / epsilon} above {@link ScaleLimits#DISCRETE_MAX_SCALE} {@code = 2^61}, the
+ * sampler's largest scale (every smaller positive scale is drawable).
  */
 @AutoService(PluginProvider.class)
 public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<Privatizer> {
@@ -28,9 +31,8 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
         Checks.positiveFinite("epsilon", epsilon);
         Checks.positiveFinite("sensitivity", sensitivity);
         double scale = SafeRounding.divideUp(sensitivity, epsilon); // the real sensitivity / scale is at most epsilon
-        if (!(scale <= 0x1p61)) {
-            throw new IllegalArgumentException("sensitivity / epsilon must be in (0, 2^61], got " + scale);
-        }
+        ScaleLimits.require("discrete-laplace", "sensitivity / epsilon", scale, ScaleLimits.DISCRETE_MAX_SCALE,
+                ScaleLimits.DISCRETE_LIMIT_TEXT, ScaleLimits.given("epsilon", epsilon, "sensitivity", sensitivity));
         return new DiscreteNoisePrivatizer("discrete-laplace", noise -> Samplers.discreteLaplace(noise, scale),
                 new PrivacyGuarantee.PureDp(epsilon), new PrivacyEvent.PureEvent(epsilon), Sensitivity.l1(sensitivity),
                 neighbouring);
@@ -49,12 +51,14 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
     @Override
     public String description() {
         return "Exact discrete Laplace noise on counts, scale sensitivity/epsilon (L1): pure epsilon-DP. "
-                + PrivatizerParams.discreteAssumptions("L1");
+                + PrivatizerParams.discreteAssumptions("L1") + ". Refused when built: sensitivity/epsilon above 2^61"
+                + " (the exact sampler's largest scale)";
     }
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(PrivatizerParams.epsilon(), PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+        return ParamSpec.of(Param.real("epsilon",
+                "privacy budget of one release; sensitivity/epsilon must be at most 2^61").above(0).finite(), PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
     }
 
     @Override

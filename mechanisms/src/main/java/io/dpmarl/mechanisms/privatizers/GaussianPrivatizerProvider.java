@@ -12,6 +12,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.noise.Samplers;
 import java.util.Locale;
 import java.util.Optional;
@@ -23,6 +24,11 @@ import java.util.function.DoubleUnaryOperator;
  * A.1, MA-LDP Lemma 5) needs epsilon &lt; 1; the analytic one (Balle-Wang 2018) is exact for any epsilon. Sigma is
  * calibrated for {@code Delta' = Delta + sqrt(m) r} ({@link FloatSafeSensitivity}, {@code r <= sigma 2^-19},
  * {@code m = max-coordinates}), so the guarantee holds for the float-safe release (CKS 2020 Theorem 7).
+ *
+ * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a sigma derived from epsilon, delta and
+ * sensitivity above {@link ScaleLimits#GAUSSIAN_MAX_SIGMA} {@code = 2^991} less one ulp, where a sample overflows
+ * to infinity; and a {@code sigma / sensitivity} above about {@code 2^19 / sqrt(m)} (or a sensitivity below about
+ * {@code sqrt(m) 2^-1041 / 15}), where the grid rounding of {@code m} coordinates cannot be calibrated.
  */
 @AutoService(PluginProvider.class)
 public final class GaussianPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -41,10 +47,35 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
         DoubleUnaryOperator sigmaFor = candidate -> calibration == GaussianCalibration.Kind.CLASSIC
                 ? GaussianCalibration.classic(epsilon, delta, candidate)
                 : GaussianCalibration.analytic(epsilon, delta, candidate);
-        sigmaFor.applyAsDouble(sensitivity); // validates epsilon, delta and sensitivity first
-        double effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L2, sensitivity, maxCoordinates,
-                candidate -> Samplers.gaussianGranularity(sigmaFor.applyAsDouble(candidate)));
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.openUnit("delta", delta);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        Checks.atLeast("max-coordinates", maxCoordinates, 1);
+        String formula = calibration == GaussianCalibration.Kind.CLASSIC
+                ? "sigma = sqrt(2 ln(1.25 / delta)) sensitivity / epsilon"
+                : "the analytic sigma (Balle-Wang) of epsilon, delta and sensitivity";
+        String given = ScaleLimits.given("epsilon", epsilon, "delta", delta, "sensitivity", sensitivity);
+        double declaredSigma;
+        if (calibration == GaussianCalibration.Kind.CLASSIC) {
+            declaredSigma = sigmaFor.applyAsDouble(sensitivity); // refuses epsilon >= 1; infinite on overflow
+        } else {
+            try {
+                declaredSigma = sigmaFor.applyAsDouble(sensitivity);
+            } catch (IllegalArgumentException overflow) {
+                declaredSigma = Double.POSITIVE_INFINITY; // the bisection's upper end overflowed
+            }
+        }
+        ScaleLimits.require("gaussian", formula, declaredSigma, ScaleLimits.GAUSSIAN_MAX_SIGMA,
+                ScaleLimits.GAUSSIAN_LIMIT_TEXT, given);
+        String calibrated = given + ", max-coordinates=" + maxCoordinates;
+        double effective = ScaleLimits.calibrate("gaussian", Sensitivity.Norm.L2, sensitivity, maxCoordinates,
+                candidate -> Samplers.gaussianGranularity(sigmaFor.applyAsDouble(candidate)), "2^-19 sigma",
+                "sigma / sensitivity must be at most about 2^19 / sqrt(max-coordinates) = "
+                        + 0x1p19 / Math.sqrt(maxCoordinates) + " (here " + declaredSigma / sensitivity
+                        + ") and sensitivity at least about sqrt(max-coordinates) * 2^-1041 / 15", calibrated);
         double sigma = sigmaFor.applyAsDouble(effective);
+        ScaleLimits.require("gaussian", formula + ", raised by the grid rounding of max-coordinates coordinates to "
+                + sigma + ",", sigma, ScaleLimits.GAUSSIAN_MAX_SIGMA, ScaleLimits.GAUSSIAN_LIMIT_TEXT, calibrated);
         return new AdditiveNoisePrivatizer("gaussian", NoiseDistribution.gaussian(sigma),
                 new PrivacyGuarantee.ApproxDp(epsilon, delta), Optional.empty(),
                 new PrivacyEvent.GaussianEvent(sigma, effective), Sensitivity.l2(sensitivity), neighbouring,
@@ -64,12 +95,16 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
     @Override
     public String description() {
         return "Float-safe Gaussian noise (L2), classic or analytic (Balle-Wang) calibration: (epsilon, delta)-DP. "
-                + PrivatizerParams.additiveAssumptions("L2");
+                + PrivatizerParams.additiveAssumptions("L2") + ". Refused when built: a sigma above "
+                + ScaleLimits.GAUSSIAN_MAX_SIGMA + " (the exact sampler's largest sigma, 2^991 less one ulp), and "
+                + PrivatizerParams.GAUSSIAN_CALIBRATION_LIMIT;
     }
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(Param.real("epsilon", "privacy budget of one release (below 1 with calibration=classic)")
+        return ParamSpec.of(Param.real("epsilon", "privacy budget of one release (below 1 with calibration=classic); the "
+                        + "sigma it gives must be at most 2^991 less one ulp and at most about 2^19/sqrt(max-coordinates) "
+                        + "times the sensitivity")
                         .above(0).finite(), PrivatizerParams.gaussianDelta(),
                 PrivatizerParams.sensitivity("L2"),
                 Param.string("calibration", "sigma formula", "classic", "analytic").withDefault("classic"),

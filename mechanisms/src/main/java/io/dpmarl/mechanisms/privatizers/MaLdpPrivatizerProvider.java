@@ -1,6 +1,7 @@
 package io.dpmarl.mechanisms.privatizers;
 
 import com.google.auto.service.AutoService;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
@@ -14,6 +15,13 @@ import java.util.Locale;
  * Plugin {@code ma-ldp(mechanism, calibration, epsilon, delta, horizon, nd, release, uniform-formula)}: the MA-LDP
  * per-release privatizers with the paper-literal or sound calibration ({@link MaLdpCalibration}), whose guarantees
  * cover the grid rounding of at most {@code max-coordinates} coordinates per release ({@link FloatSafeSensitivity}).
+ *
+ * <p>Refused when built, naming epsilon, delta, horizon, nd, mechanism, calibration and max-coordinates
+ * ({@link ScaleLimits}): a release noise the exact sampler cannot draw (a Laplace scale above 2^1011 less one ulp, a
+ * Gaussian sigma above 2^991 less one ulp, a half-width that is not finite) or whose float-safe calibration cannot
+ * cover the grid rounding of max-coordinates coordinates (a per-release epsilon {@code epsilon / (2H)} below about
+ * {@code m 2^-39} for Laplace, a sigma/sensitivity above about {@code 2^19 / sqrt(m)} for Gaussian, a per-release
+ * delta below about {@code m 2^-40} for uniform).
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -33,7 +41,11 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
         return "MA-LDP per-release noise (gaussian, laplace, uniform, bounded-laplace), paper-literal or sound "
                 + "calibration. Trusts the per-user sensitivity of the MA-LDP analysis, computed from horizon and nd "
                 + "(inputs are not clipped); refuses NaN or infinite values and releases of more than max-coordinates "
-                + "coordinates (" + PrivatizerParams.MAX_COORDINATES_CHECKED + ")";
+                + "coordinates (" + PrivatizerParams.MAX_COORDINATES_CHECKED + "). Refused when built: a release noise "
+                + "the exact sampler cannot draw (Laplace scale above 2^1011 less one ulp, Gaussian sigma above 2^991 "
+                + "less one ulp) or whose grid rounding cannot be calibrated (epsilon/(2 horizon) below about "
+                + "max-coordinates * 2^-39 for Laplace, sigma/sensitivity above about 2^19/sqrt(max-coordinates) for "
+                + "Gaussian, delta/(2 horizon) below about max-coordinates * 2^-40 for uniform)";
     }
 
     @Override
@@ -59,10 +71,45 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
         MaLdpCalibration calibration = MaLdpCalibration.valueOf(upper(params.string("calibration")));
         MaLdpCalibration.Setting setting = new MaLdpCalibration.Setting(params.real("epsilon"), params.real("delta"),
                 params.integer("horizon"), params.integer("nd"));
-        return calibration.privatizer(MaLdpCalibration.Mechanism.valueOf(upper(params.string("mechanism"))),
-                MaLdpCalibration.Release.valueOf(upper(params.string("release"))), setting,
-                params.string("uniform-formula").equals("sqrt"), params.integer("max-coordinates"),
-                PrivatizerParams.neighbouring(params));
+        MaLdpCalibration.Mechanism mechanism = MaLdpCalibration.Mechanism.valueOf(upper(params.string("mechanism")));
+        int maxCoordinates = params.integer("max-coordinates");
+        String given = ScaleLimits.given("epsilon", setting.epsilon(), "delta", setting.delta(), "horizon",
+                setting.horizon(), "nd", setting.nd(), "mechanism", params.string("mechanism"), "calibration",
+                params.string("calibration"), "max-coordinates", maxCoordinates);
+        AdditiveNoisePrivatizer privatizer;
+        try {
+            privatizer = calibration.privatizer(mechanism,
+                    MaLdpCalibration.Release.valueOf(upper(params.string("release"))), setting,
+                    params.string("uniform-formula").equals("sqrt"), maxCoordinates,
+                    PrivatizerParams.neighbouring(params));
+        } catch (IllegalArgumentException failed) {
+            throw new IllegalArgumentException("ma-ldp: the noise of one release (at epsilon / (2 horizon) = "
+                    + setting.releaseEpsilon() + ", delta / (2 horizon) = " + setting.releaseDelta() + ") must be "
+                    + "drawable by the exact sampler and calibrated for the grid rounding of max-coordinates "
+                    + "coordinates: " + condition(mechanism) + "; got " + given + " (" + failed.getMessage() + ")",
+                    failed);
+        }
+        if (privatizer.event() instanceof PrivacyEvent.LaplaceEvent laplace) {
+            ScaleLimits.require("ma-ldp", "the Laplace scale of one release (" + laplace.scale() + ", from epsilon, "
+                    + "horizon and nd)", laplace.scale(), ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT,
+                    given);
+        } else if (privatizer.event() instanceof PrivacyEvent.GaussianEvent gaussian) {
+            ScaleLimits.require("ma-ldp", "the Gaussian sigma of one release (" + gaussian.sigma() + ", from epsilon,"
+                    + " delta and horizon)", gaussian.sigma(), ScaleLimits.GAUSSIAN_MAX_SIGMA,
+                    ScaleLimits.GAUSSIAN_LIMIT_TEXT, given);
+        }
+        return privatizer;
+    }
+
+    /** The accepted range of one mechanism's release noise, in the user's terms. */
+    private static String condition(MaLdpCalibration.Mechanism mechanism) {
+        return switch (mechanism) {
+            case GAUSSIAN -> "a sigma at most 2^991 less one ulp (" + ScaleLimits.GAUSSIAN_MAX_SIGMA + ") and sigma / "
+                    + "sensitivity at most about 2^19 / sqrt(max-coordinates)";
+            case UNIFORM -> "a finite half-width and delta / (2 horizon) at least about max-coordinates * 2^-40";
+            default -> "a scale at most 2^1011 less one ulp (" + ScaleLimits.LAPLACE_MAX_SCALE + ") and "
+                    + "epsilon / (2 horizon) at least about max-coordinates * 2^-39";
+        };
     }
 
     private static String upper(String label) {

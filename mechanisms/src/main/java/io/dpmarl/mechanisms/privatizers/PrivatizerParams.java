@@ -15,6 +15,16 @@ final class PrivatizerParams {
             + "opens, so a learner that opens its streams when built, such as ma-ldp, has it refused when the run "
             + "is checked, before any trial; every release is checked too";
 
+    /** The build-time refusal of a float-safe Laplace calibration, as the descriptions state it. */
+    static final String LAPLACE_CALIBRATION_LIMIT = "an epsilon below about max-coordinates * 2^-39 (7.45E-9 at the "
+            + "default 4096) or a sensitivity below about max-coordinates * 2^-1061 / 15, where the grid rounding of "
+            + "max-coordinates coordinates cannot be calibrated";
+
+    /** The build-time refusal of a float-safe Gaussian calibration, as the descriptions state it. */
+    static final String GAUSSIAN_CALIBRATION_LIMIT = "a sigma/sensitivity ratio above about 2^19 / sqrt(max-coordinates)"
+            + " (8192 at the default 4096) or a sensitivity below about sqrt(max-coordinates) * 2^-1041 / 15, where the "
+            + "grid rounding of max-coordinates coordinates cannot be calibrated";
+
     /** The input assumptions of an additive (float-safe) privatizer, as stated in its description. */
     static String additiveAssumptions(String norm) {
         return "Trusts the caller's bound: neighbouring inputs differ by at most 'sensitivity' in " + norm
@@ -30,6 +40,13 @@ final class PrivatizerParams {
 
     static Param epsilon() {
         return Param.real("epsilon", "privacy budget of one release").above(0).finite();
+    }
+
+    /** The epsilon of a float-safe Laplace privatizer, with the limits refused when it is built. */
+    static Param laplaceEpsilon() {
+        return Param.real("epsilon", "privacy budget of one release; with the others it must give sensitivity/"
+                + "epsilon at most 2^1011 less one ulp (about 2.19E304) and epsilon at least about max-coordinates * "
+                + "2^-39").above(0).finite();
     }
 
     static Param sensitivity(String norm) {

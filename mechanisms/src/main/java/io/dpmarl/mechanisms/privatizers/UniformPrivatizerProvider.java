@@ -12,6 +12,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import java.util.Optional;
 
 /**
@@ -23,6 +24,11 @@ import java.util.Optional;
  *
  * <p>The guarantee is {@code ApproxDp(0, delta)} and the event {@code ApproxEvent(0, delta)}. A shift so large
  * that {@code delta >= 1} protects nothing and is reported as {@code NonPrivate}.
+ *
+ * <p>Refused when built from a delta, naming delta and sensitivity ({@link ScaleLimits}): an
+ * {@code a = sensitivity / (2 delta)} that is not a finite double, and a delta below about {@code m 2^-40}, where
+ * the widening for the grid rounding of {@code m} coordinates does not settle. Every finite {@code a} is drawable
+ * (every sample lies in {@code [-a, a]}).
  */
 @AutoService(PluginProvider.class)
 public final class UniformPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -64,14 +70,17 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
     @Override
     public String description() {
         return "Float-safe uniform noise on [-a, a] (L1): (0, delta)-DP with delta = sensitivity/(2a). "
-                + PrivatizerParams.additiveAssumptions("L1");
+                + PrivatizerParams.additiveAssumptions("L1") + ". Refused when built (from delta): a = sensitivity/"
+                + "(2 delta) not finite, or a delta below about max-coordinates * 2^-40 (the grid rounding cannot be "
+                + "covered); every finite a is drawable";
     }
 
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
                 Param.real("a", "half-width of the noise (0 = derive from delta)").atLeast(0).finite().withDefault(0.0),
-                Param.real("delta", "target delta (0 = derive from a)").atLeast(0).below(1).withDefault(0.0),
+                Param.real("delta", "target delta (0 = derive from a); sensitivity/(2 delta) must be "
+                        + "finite and delta at least about max-coordinates * 2^-40").atLeast(0).below(1).withDefault(0.0),
                 PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 
@@ -86,7 +95,18 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
         double sensitivity = params.real("sensitivity");
         int maxCoordinates = params.integer("max-coordinates");
         if (delta > 0) {
-            halfWidth = UniformCalibration.floatSafeHalfWidthFor(delta, sensitivity, maxCoordinates);
+            String given = ScaleLimits.given("delta", delta, "sensitivity", sensitivity);
+            ScaleLimits.require("uniform", "a = sensitivity / (2 delta)", SafeRounding.divideUp(sensitivity, 2 * delta),
+                    ScaleLimits.FINITE_MAX, ScaleLimits.FINITE_LIMIT_TEXT, given);
+            try {
+                halfWidth = UniformCalibration.floatSafeHalfWidthFor(delta, sensitivity, maxCoordinates);
+            } catch (IllegalArgumentException failed) {
+                throw new IllegalArgumentException("uniform: the half-width widened for the float-safe grid rounding "
+                        + "of max-coordinates coordinates (a grid about 2^-39 a) must be finite and give the target "
+                        + "delta: delta must be at least about max-coordinates * 2^-40 = " + maxCoordinates * 0x1p-40
+                        + " and sensitivity / (2 delta) below about " + ScaleLimits.FINITE_MAX / 2 + "; got " + given
+                        + ", max-coordinates=" + maxCoordinates, failed);
+            }
         }
         return create("uniform", halfWidth, sensitivity, maxCoordinates, Optional.empty(),
                 PrivatizerParams.neighbouring(params));

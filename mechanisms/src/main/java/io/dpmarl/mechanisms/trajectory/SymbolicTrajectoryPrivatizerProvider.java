@@ -12,6 +12,8 @@ import io.dpmarl.core.spi.PluginProvider;
 /**
  * Plugin {@code symbolic-trajectory(epsilon, k, successors, initial-state)}: {@link SymbolicTrajectoryPrivatizer},
  * epsilon-word-DP for one agent's whole symbolic trajectory (Hamming-k adjacency), charged once per trajectory.
+ * Refused when built, naming epsilon and k: an {@code epsilon / k} that rounds to 0, the level each step's exact
+ * randomized response ({@code Samplers.randomizedResponse}, any level in (0, inf)) cannot take.
  */
 @AutoService(PluginProvider.class)
 public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvider<Privatizer> {
@@ -34,12 +36,13 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
                 + "no sensitivity to trust (any two trajectories within k substitutions are covered); assumes the "
                 + "feasibility graph and initial state are public; refuses a category count other than the number of "
                 + "local states (already when a stream declared with another shape opens) and any step past the "
-                + "declared trajectory length";
+                + "declared trajectory length. Refused when built: epsilon/k below the smallest positive double (it rounds to 0)";
     }
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory").above(0).finite(),
+        return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory; epsilon/k must "
+                + "not round to 0").above(0).finite(),
                 Param.integer("k", "adjacency parameter: Hamming distance of neighbouring trajectories").atLeast(1),
                 Param.string("successors", "feasible successors per local state, 'state>succ succ|...' (e.g. '0>0 1|1>1')"),
                 Param.integer("initial-state", "public initial local state").atLeast(0).withDefault(0));
@@ -47,6 +50,13 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
 
     @Override
     public Privatizer create(Params params, PluginContext context) {
+        double epsilon = params.real("epsilon");
+        int k = params.integer("k");
+        if (!(epsilon / k > 0)) {
+            throw new IllegalArgumentException("symbolic-trajectory: epsilon / k (the level of each step's exact "
+                    + "randomized response) must be at least " + Double.MIN_VALUE + " (the smallest positive double:"
+                    + " it rounds to 0 below); got epsilon=" + epsilon + ", k=" + k);
+        }
         FeasibilityGraph graph = FeasibilityGraph.parse(params.string("successors"));
         return new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(graph, params.real("epsilon"),
                 params.integer("k")), params.integer("initial-state"));
