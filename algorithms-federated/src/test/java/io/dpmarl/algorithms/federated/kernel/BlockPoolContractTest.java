@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -140,6 +141,83 @@ class BlockPoolContractTest {
             for (int b = 0; b < 4; b++) {
                 assertEquals(1, counts.get(b));
             }
+        }
+    }
+
+    /**
+     * Helpers are daemon threads even when the pool runs on a thread that is not a daemon (a new thread inherits its
+     * creator's daemon status, so this needs a non-daemon caller). Two blocks meet at a barrier, so the helper runs one.
+     */
+    @Test
+    void helpersAreDaemonsUnderANonDaemonCaller() throws InterruptedException {
+        boolean[] helperIsDaemon = new boolean[1];
+        Thread caller = new Thread(() -> {
+            try (BlockPool pool = new BlockPool(2)) {
+                CyclicBarrier barrier = new CyclicBarrier(2);
+                Thread self = Thread.currentThread();
+                pool.run(2, b -> {
+                    meet(barrier);
+                    if (Thread.currentThread() != self) {
+                        helperIsDaemon[0] = Thread.currentThread().isDaemon();
+                    }
+                });
+            }
+        });
+        caller.setDaemon(false);
+        caller.start();
+        caller.join();
+        assertTrue(helperIsDaemon[0], "the helper is a daemon thread");
+    }
+
+    /**
+     * close() while the helper is still inside a block (a run on another thread, the helper's block waiting on a
+     * latch) and with the interrupt flag set: close stops waiting for the helper and keeps the flag; once the block is
+     * released the run completes and the helper ends.
+     */
+    @Test
+    void closeInterruptedWhileAHelperWorksKeepsTheInterruptStatus() throws InterruptedException {
+        BlockPool pool = new BlockPool(2);
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicIntegerArray counts = new AtomicIntegerArray(2);
+        Thread runner = new Thread(() -> {
+            CyclicBarrier barrier = new CyclicBarrier(2);
+            Thread self = Thread.currentThread();
+            pool.run(2, b -> {
+                counts.incrementAndGet(b);
+                meet(barrier);
+                if (Thread.currentThread() != self) {
+                    entered.countDown();
+                    try {
+                        release.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            });
+        });
+        runner.start();
+        assertTrue(entered.await(30, TimeUnit.SECONDS), "the helper entered its block");
+        Thread.currentThread().interrupt();
+        pool.close(); // the helper is blocked in its block: join is interrupted at once
+        boolean interrupted = Thread.interrupted();
+        release.countDown();
+        runner.join();
+        assertTrue(interrupted, "close keeps the interrupt status");
+        assertEquals(1, counts.get(0));
+        assertEquals(1, counts.get(1));
+        long deadline = System.nanoTime() + 20_000_000_000L; // generous: the machine is shared
+        while (pool.liveHelpers() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(0, pool.liveHelpers(), "the helper ended after its block");
+    }
+
+    private static void meet(CyclicBarrier barrier) {
+        try {
+            barrier.await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("the two blocks did not run at the same time", e);
         }
     }
 }
