@@ -121,8 +121,9 @@ public final class MutationGate {
             double score = total == 0 ? 100.0 : 100.0 * detected / total;
             boolean ok = score >= entry.getValue();
             failed |= !ok;
-            out.printf("[mutation-gate] %-45s %6.1f%% (%d of %d detected, %d equivalent excluded) threshold %.0f%% %s%n",
-                    pkg, score, detected, total, excluded, entry.getValue(), ok ? "OK" : "FAILED");
+            out.printf("[mutation-gate] %-45s %6.1f%% (%d of %d detected, %d equivalent excluded) "
+                    + "threshold %.0f%% %s%n", pkg, score, detected, total, excluded, entry.getValue(),
+                    ok ? "OK" : "FAILED");
             if (!ok || Boolean.getBoolean("gate.verbose")) {
                 Map<String, List<Mutant>> byClass = new TreeMap<>();
                 for (Mutant m : survivors) {

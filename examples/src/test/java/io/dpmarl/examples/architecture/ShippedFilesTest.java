@@ -25,8 +25,8 @@ class ShippedFilesTest {
     private static final String NOTES = "sha" + "red";
     private static final String ANCHORS = "anch" + "ors";
     private static final Pattern POINTER = Pattern.compile(
-            "\\.\\./" + NOTES + "\\b|\\b" + NOTES + "/(specs|seeds|" + ANCHORS + "|design\\.md|style\\.md)|\\b" + ANCHORS
-                    + " (section )?[0-9]");
+            "\\.\\./" + NOTES + "\\b|\\b" + NOTES + "/(specs|seeds|" + ANCHORS + "|design\\.md|style\\.md)"
+                    + "|\\b" + ANCHORS + " (section )?[0-9]");
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of(".git", "target", "runs", "node_modules", ".idea");
     private static final Set<String> BINARY = Set.of("png", "jpg", "jpeg", "gif", "svg", "jar", "gz", "zip", "class",
             "ico", "pdf");

@@ -25,9 +25,10 @@ import java.util.Optional;
  * sensitivity}.
  *
  * <p>Refused when built, naming the parameters ({@link ScaleLimits}): a bound not above the sensitivity plus its
- * grid-rounding excess (which also keeps it above the noise grid the sampler needs); {@code sensitivity / epsilon} (and the scale after the grid-rounding excess) above
- * {@link ScaleLimits#LAPLACE_MAX_SCALE}, the largest scale of the Laplace sampler whose draws are restricted; and an
- * epsilon below about {@code m 2^-39}, where the grid rounding of {@code m} coordinates cannot be calibrated.
+ * grid-rounding excess (which also keeps it above the noise grid the sampler needs); {@code sensitivity / epsilon}
+ * (and the scale after the grid-rounding excess) above {@link ScaleLimits#LAPLACE_MAX_SCALE}, the largest scale of
+ * the Laplace sampler whose draws are restricted; and an epsilon below about {@code m 2^-39}, where the grid rounding
+ * of {@code m} coordinates cannot be calibrated.
  */
 @AutoService(PluginProvider.class)
 public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Privatizer> {

@@ -66,8 +66,10 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.real("sigma", "noise parameter (0 = derive from rho), at most 2^61").atLeast(0).finite().withDefault(0.0),
-                Param.real("rho", "zCDP budget (0 = derive from sigma); sensitivity/sqrt(2 rho) must be at most 2^61").atLeast(0).finite().withDefault(0.0),
+                Param.real("sigma", "noise parameter (0 = derive from rho), at most 2^61")
+                        .atLeast(0).finite().withDefault(0.0),
+                Param.real("rho", "zCDP budget (0 = derive from sigma); sensitivity/sqrt(2 rho) must be at most 2^61")
+                        .atLeast(0).finite().withDefault(0.0),
                 PrivatizerParams.sensitivity("L2"), PrivatizerParams.neighbouring());
     }
 

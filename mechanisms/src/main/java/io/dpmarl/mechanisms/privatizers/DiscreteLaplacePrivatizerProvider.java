@@ -58,7 +58,8 @@ public final class DiscreteLaplacePrivatizerProvider implements PluginProvider<P
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(Param.real("epsilon",
-                "privacy budget of one release; sensitivity/epsilon must be at most 2^61").above(0).finite(), PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
+                "privacy budget of one release; sensitivity/epsilon must be at most 2^61").above(0).finite(),
+                PrivatizerParams.sensitivity("L1"), PrivatizerParams.neighbouring());
     }
 
     @Override

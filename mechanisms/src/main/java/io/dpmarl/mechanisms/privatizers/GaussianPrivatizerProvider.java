@@ -102,9 +102,9 @@ public final class GaussianPrivatizerProvider implements PluginProvider<Privatiz
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(Param.real("epsilon", "privacy budget of one release (below 1 with calibration=classic); the "
-                        + "sigma it gives must be at most 2^991 less one ulp and at most about 2^19/sqrt(max-coordinates) "
-                        + "times the sensitivity")
+        return ParamSpec.of(Param.real("epsilon", "privacy budget of one release (below 1 with "
+                        + "calibration=classic); the sigma it gives must be at most 2^991 less one ulp and at most "
+                        + "about 2^19/sqrt(max-coordinates) times the sensitivity")
                         .above(0).finite(), PrivatizerParams.gaussianDelta(),
                 PrivatizerParams.sensitivity("L2"),
                 Param.string("calibration", "sigma formula", "classic", "analytic").withDefault("classic"),

@@ -79,8 +79,8 @@ public final class GaussianZcdpPrivatizerProvider implements PluginProvider<Priv
 
     @Override
     public ParamSpec parameters() {
-        return ParamSpec.of(Param.real("rho", "zCDP budget of one release; sensitivity/sqrt(2 rho) must be at most 2^991 "
-                + "less one ulp and rho at least about max-coordinates * 2^-39").above(0).finite(),
+        return ParamSpec.of(Param.real("rho", "zCDP budget of one release; sensitivity/sqrt(2 rho) must be at "
+                + "most 2^991 less one ulp and rho at least about max-coordinates * 2^-39").above(0).finite(),
                 PrivatizerParams.sensitivity("L2"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 

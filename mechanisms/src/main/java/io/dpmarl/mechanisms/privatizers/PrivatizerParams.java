@@ -21,8 +21,9 @@ final class PrivatizerParams {
             + "max-coordinates coordinates cannot be calibrated";
 
     /** The build-time refusal of a float-safe Gaussian calibration, as the descriptions state it. */
-    static final String GAUSSIAN_CALIBRATION_LIMIT = "a sigma/sensitivity ratio above about 2^19 / sqrt(max-coordinates)"
-            + " (8192 at the default 4096) or a sensitivity below about sqrt(max-coordinates) * 2^-1041 / 15, where the "
+    static final String GAUSSIAN_CALIBRATION_LIMIT = "a sigma/sensitivity ratio above about 2^19 / "
+            + "sqrt(max-coordinates) (8192 at the default 4096) or a sensitivity below about sqrt(max-coordinates) "
+            + "* 2^-1041 / 15, where the "
             + "grid rounding of max-coordinates coordinates cannot be calibrated";
 
     /** The input assumptions of an additive (float-safe) privatizer, as stated in its description. */

@@ -80,7 +80,8 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
         return ParamSpec.of(
                 Param.real("a", "half-width of the noise (0 = derive from delta)").atLeast(0).finite().withDefault(0.0),
                 Param.real("delta", "target delta (0 = derive from a); sensitivity/(2 delta) must be "
-                        + "finite and delta at least about max-coordinates * 2^-40").atLeast(0).below(1).withDefault(0.0),
+                        + "finite and delta at least about max-coordinates * 2^-40")
+                        .atLeast(0).below(1).withDefault(0.0),
                 PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 

@@ -36,7 +36,8 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
                 + "no sensitivity to trust (any two trajectories within k substitutions are covered); assumes the "
                 + "feasibility graph and initial state are public; refuses a category count other than the number of "
                 + "local states (already when a stream declared with another shape opens) and any step past the "
-                + "declared trajectory length. Refused when built: epsilon/k below the smallest positive double (it rounds to 0)";
+                + "declared trajectory length. Refused when built: epsilon/k below the smallest positive double (it "
+                + "rounds to 0)";
     }
 
     @Override
