@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * Checks, before anything is written, that the {@code --out} directory of {@code dpmarl run} and
@@ -28,12 +29,17 @@ final class OutDirectory {
      *                                  that cannot be created
      */
     static void check(Path out) {
+        check(out, Files::isWritable);
+    }
+
+    /** {@link #check(Path)} with the writability test given (a test seam: root may write anywhere). */
+    static void check(Path out, Predicate<Path> writable) {
         Path target = out.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             if (!Files.isDirectory(target)) {
                 throw refused(out, "it is a file, not a directory; choose another --out");
             }
-            if (!Files.isWritable(target)) {
+            if (!writable.test(target)) {
                 throw refused(out, "the directory is not writable");
             }
             return;
@@ -48,7 +54,7 @@ final class OutDirectory {
         if (!Files.isDirectory(ancestor)) {
             throw refused(out, "cannot create the output directory: " + ancestor + " is not a directory");
         }
-        if (!Files.isWritable(ancestor)) {
+        if (!writable.test(ancestor)) {
             throw refused(out, "cannot create the output directory: " + ancestor + " is not writable");
         }
         try {
