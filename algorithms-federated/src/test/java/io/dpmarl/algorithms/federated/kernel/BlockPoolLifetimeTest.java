@@ -46,7 +46,9 @@ class BlockPoolLifetimeTest {
 
     @Test
     void helpersOfADroppedPoolEndAfterTheIdleLimitAndTheNextRunStartsNewOnes() throws InterruptedException {
-        long idle = TimeUnit.MILLISECONDS.toNanos(50);
+        // 500 ms: the helpers must still be alive when the run returns; a pause of the test thread longer than the
+        // idle limit (50 ms failed once on a machine at load 16) would see them already retired.
+        long idle = TimeUnit.MILLISECONDS.toNanos(500);
         BlockPool pool = new BlockPool(3, idle);
         assertArrayEquals(expected(), squares(pool));
         assertEquals(2, pool.liveHelpers());

@@ -25,7 +25,10 @@ public final class RidgeStatistics {
         this.target = new double[dimension];
     }
 
-    /** Adds one sample {@code (phi, y)}. */
+    /**
+     * Adds one sample {@code (phi, y)}. A refused sample (wrong dimension, a value or feature that is not finite)
+     * leaves the statistics unchanged: every entry is checked before any is added.
+     */
     public void add(double[] features, double value) {
         if (features.length != dimension) {
             throw new IllegalArgumentException("features must have dimension " + dimension + ", got "
@@ -33,7 +36,10 @@ public final class RidgeStatistics {
         }
         Checks.finite("value", value);
         for (int row = 0; row < dimension; row++) {
-            double scaled = Checks.finite("features[" + row + "]", features[row]);
+            Checks.finite("features[" + row + "]", features[row]);
+        }
+        for (int row = 0; row < dimension; row++) {
+            double scaled = features[row];
             for (int column = 0; column < dimension; column++) {
                 gram[row * dimension + column] += scaled * features[column];
             }

@@ -81,7 +81,12 @@ class RidgeHandSolveTest {
                 new Statistic.SymmetricMatrix(2, new double[4]), new Statistic.Vector(new double[3])));
         assertEquals(0, statistics.samples(), "refused samples are not counted");
         assertArrayEquals(new double[4], statistics.gram().values(), 0.0, "refused statistics are not added");
-        assertRefused("features[1]", () -> new RidgeStatistics(2).add(new double[] {1, Double.POSITIVE_INFINITY}, 0));
+        // An infinite second feature: the first row must not have been added before the refusal (it would add
+        // phi_0 phi = (1, inf) to the Gram matrix's first row and phi_0 y = 3 to the target).
+        assertRefused("features[1]", () -> statistics.add(new double[] {1, Double.POSITIVE_INFINITY}, 3));
+        assertArrayEquals(new double[4], statistics.gram().values(), 0.0, "a refused sample leaves the Gram matrix");
+        assertArrayEquals(new double[2], statistics.target().values(), 0.0, "a refused sample leaves the target");
+        assertEquals(0, statistics.samples());
     }
 
     private static void assertRefused(String name, Executable call) {
