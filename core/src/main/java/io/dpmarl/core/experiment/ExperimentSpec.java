@@ -121,7 +121,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
             if (conflict.isPresent()) {
                 throw new IllegalArgumentException("--set " + key + ": " + conflict.get());
             }
-            spec = spec.with(key, value);
+            spec = spec.set(key, value); // the grid check above is the one with() would make
         }
         return spec;
     }
