@@ -42,14 +42,17 @@ public final class ScaleLimits {
     /** The largest finite double, the limit of a uniform half-width or a bounded Laplace scale. */
     public static final double FINITE_MAX = Double.MAX_VALUE;
 
-    /** How the limits read in a message and in {@code dpmarl list}. */
-    static final String LAPLACE_LIMIT_TEXT = "at most 2^1011 less one ulp = " + LAPLACE_MAX_SCALE
+    /** How the Laplace limit reads in a message and in {@code dpmarl list}. */
+    public static final String LAPLACE_LIMIT_TEXT = "at most 2^1011 less one ulp = " + LAPLACE_MAX_SCALE
             + " (the exact Laplace sampler's largest scale: beyond it a sample can overflow to infinity)";
-    static final String GAUSSIAN_LIMIT_TEXT = "at most 2^991 less one ulp = " + GAUSSIAN_MAX_SIGMA
+    /** How the Gaussian limit reads in a message. */
+    public static final String GAUSSIAN_LIMIT_TEXT = "at most 2^991 less one ulp = " + GAUSSIAN_MAX_SIGMA
             + " (the exact Gaussian sampler's largest sigma: beyond it a sample can overflow to infinity)";
-    static final String DISCRETE_LIMIT_TEXT = "at most 2^61 = " + DISCRETE_MAX_SCALE
+    /** How the discrete samplers' limit reads in a message. */
+    public static final String DISCRETE_LIMIT_TEXT = "at most 2^61 = " + DISCRETE_MAX_SCALE
             + " (the exact discrete sampler's largest parameter)";
-    static final String FINITE_LIMIT_TEXT = "at most " + FINITE_MAX + " (a finite double)";
+    /** How the finite-double limit reads in a message. */
+    public static final String FINITE_LIMIT_TEXT = "at most " + FINITE_MAX + " (a finite double)";
 
     private ScaleLimits() {
     }
@@ -66,7 +69,7 @@ public final class ScaleLimits {
      * @param given   the user's parameters, e.g. {@code "epsilon=1.0E-320, sensitivity=1.0"}
      * @throws IllegalArgumentException if {@code value} is not at most {@code max}
      */
-    static double require(String plugin, String formula, double value, double max, String limit, String given) {
+    public static double require(String plugin, String formula, double value, double max, String limit, String given) {
         if (!(value <= max)) {
             throw new IllegalArgumentException(plugin + ": " + formula + " must be " + limit + "; got " + given);
         }
@@ -101,7 +104,7 @@ public final class ScaleLimits {
     }
 
     /** Renders {@code name=value} pairs (an even number of arguments) for a message. */
-    static String given(Object... namesAndValues) {
+    public static String given(Object... namesAndValues) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < namesAndValues.length; i += 2) {
             if (i > 0) {
