@@ -8,6 +8,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 
 /**
  * The PRIVATIZER plugins of DP-Nash-VI's counts (Qiao and Wang 2024, Section 5): {@code nashvi-central-counts},
@@ -24,7 +25,9 @@ public final class CountsPrivatizerProviders {
     }
 
     static Param epsilon() {
-        return Param.real("epsilon", "privacy budget").above(0).finite().withDefault(1.0);
+        return Param.real("epsilon", "privacy budget; with horizon and calibration it must give a Laplace scale "
+                + "(b_L = 4 H / epsilon, b_C = 4 H L / epsilon for the rigorous calibration) at most 2^1011 less one "
+                + "ulp (about 2.19E304)").above(0).finite().withDefault(1.0);
     }
 
     static Param calibration() {
@@ -67,7 +70,10 @@ public final class CountsPrivatizerProviders {
             return "DP-Nash-VI central privatizer (Qiao-Wang 2024 Sec. 5.1): binary-tree counters over the episode "
                     + "stream, running totals; epsilon-DP for the whole stream, charged up front for K episodes "
                     + "(epsilon-JDP for the learner). Assumes one user = one episode's indicator vector with at most "
-                    + "2H ones: inputs are projected onto that set (and counted).";
+                    + "2H ones: inputs are projected onto that set (and counted). Refused when built: a node scale "
+                    + "b_C above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace sampler's largest scale, 2^1011 "
+                    + "less one ulp) at the shortest stream (K = 1; K = 2 for paper-a, paper-b), or a guarantee that "
+                    + "overflows to infinity; when a stream of K episodes opens: b_C above that limit at K.";
         }
 
         @Override
@@ -88,7 +94,9 @@ public final class CountsPrivatizerProviders {
         public String description() {
             return "DP-Nash-VI local privatizer (Qiao-Wang 2024 Sec. 5.2): Laplace on each user's indicator vector, "
                     + "epsilon-LDP per user, charged per release to that user. Assumes one user = one episode's "
-                    + "indicator vector with at most 2H ones: inputs are projected onto that set (and counted).";
+                    + "indicator vector with at most 2H ones: inputs are projected onto that set (and counted). "
+                    + "Refused when built: a scale b_L above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace "
+                    + "sampler's largest scale, 2^1011 less one ulp), or a guarantee that overflows to infinity.";
         }
 
         @Override

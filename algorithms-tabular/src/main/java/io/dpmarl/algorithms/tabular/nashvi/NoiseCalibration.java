@@ -72,6 +72,29 @@ public enum NoiseCalibration {
         return log2K;
     }
 
+    /** The plugin's label of this calibration: {@code rigorous}, {@code paper-a} or {@code paper-b}. */
+    public String label() {
+        return switch (this) {
+            case RIGOROUS -> "rigorous";
+            case PAPER_A -> "paper-a";
+            case PAPER_B -> "paper-b";
+        };
+    }
+
+    /** How {@link #centralScale} derives from the parameters, for a message. */
+    String centralFormula() {
+        return switch (this) {
+            case RIGOROUS -> "4 H L / epsilon (L = floor(log2 K) + 1 tree levels)";
+            case PAPER_A -> "2 H (log2 K)^2 / epsilon";
+            case PAPER_B -> "2 H log2 K / epsilon";
+        };
+    }
+
+    /** How {@link #localScale} derives from the parameters, for a message. */
+    String localFormula() {
+        return this == RIGOROUS ? "4 H / epsilon" : "2 H / epsilon";
+    }
+
     /** The enum value of a label such as {@code rigorous} or {@code paper-a}. */
     public static NoiseCalibration fromLabel(String label) {
         return switch (label) {

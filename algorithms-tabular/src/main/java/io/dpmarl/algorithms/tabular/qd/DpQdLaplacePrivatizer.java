@@ -15,12 +15,16 @@ import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
 import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The privatization step of DP-QD-Learning (Qiao et al., Privacy-preserved Fully Decentralized Multi-agent
@@ -35,6 +39,23 @@ import java.util.Set;
  * states only the per-step figure). The stream's release index is the global step t: one release per agent per
  * step. The guarantee needs no bound on the Q-values themselves. When {@code nu(t)} underflows to 0 the release is
  * refused.
+ *
+ * <p><b>Scale limits.</b> The noise is drawn by the exact Laplace sampler, whose largest scale is
+ * {@link ScaleLimits#LAPLACE_MAX_SCALE} {@code = 2^1011} less one ulp (beyond it a sample can overflow to infinity;
+ * derivation in {@link ScaleLimits}). Since {@code q <= 1} and {@code t >= 0}, the computed {@code q^t} is at most 1
+ * ({@code Math.pow} is within one ulp of the exact value, which is at most 1, and no double above 1 is that close),
+ * so the computed {@code nu(t) = noiseBase * q^t} never exceeds {@code nu(0) = noiseBase}: the scale only falls
+ * during a run. Every setting that could exceed the limit is therefore refused when built, before any run, naming
+ * the parameters: {@code noise-base} above the limit, and each listed agent noise base {@code s_i} above it (agent
+ * i's scale is {@code s_i q_i^t}, also largest at t = 0). No run length needs to be known.
+ *
+ * <p>At the other extreme the scale falls towards 0 and the per-release epsilon {@code adjBound' / nu(t)} grows;
+ * the exact sampler still draws a tiny or subnormal scale exactly (its grid is then {@code 2^-1061}, onto which the
+ * Q-entry is rounded exactly, and the noisy value is a rounding of the exact sum: post-processing). What breaks is
+ * the accounting once {@code adjBound' / nu(t)} (rounded up, as the accountants charge it) overflows to infinity, or
+ * {@code adjBound'} itself does (an adjacency bound within the grid rounding of {@code Double.MAX_VALUE}): when built
+ * if it does at t = 0 (for {@code noise-base} and each listed {@code s_i}), naming the parameters; at release t
+ * otherwise, like the underflow of the scale (no further release can be accounted for).
  */
 public final class DpQdLaplacePrivatizer implements Privatizer {
     private final double noiseBase;
@@ -82,6 +103,35 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
         }
         this.decay = decay;
         this.adjacencyBound = Checks.positiveFinite("adjacency-bound", adjacencyBound);
+        requireDrawable("noise-base * q^t", "noise-base", noiseBase, ScaleLimits.given("noise-base", noiseBase));
+        if (agentNoiseBases.isPresent()) {
+            double[] bases = agentNoiseBases.get().values();
+            String listed = Arrays.stream(bases).mapToObj(Double::toString).collect(Collectors.joining(";"));
+            for (int i = 0; i < bases.length; i++) {
+                requireDrawable("s_i * q_i^t of agent i", "s_i", bases[i], ScaleLimits.given("noise-bases", listed,
+                        "position", i + 1));
+            }
+        }
+    }
+
+    /**
+     * Refuses, naming the parameters in {@code given} (and the adjacency bound for the epsilon), a scale
+     * {@code base q^t} whose largest value (t = 0) the Laplace sampler cannot draw, or whose first release's epsilon
+     * overflows (see the class comment).
+     */
+    private void requireDrawable(String formula, String baseName, double base, String given) {
+        ScaleLimits.require(name(), "the Laplace scale " + formula + ", largest at t = 0 where it is " + baseName
+                + ",", base, ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT, given);
+        ScaleLimits.require(name(), "the first release's epsilon adjacency-bound' / " + baseName + " (adjacency-bound'"
+                        + " = adjacency-bound plus the grid rounding)", SafeRounding.divideUp(effective(base), base),
+                ScaleLimits.FINITE_MAX, ScaleLimits.FINITE_LIMIT_TEXT,
+                given + ", " + ScaleLimits.given("adjacency-bound", adjacencyBound));
+    }
+
+    /** The float-safe sensitivity {@code adjBound' = adjBound + r} (rounded up) for Laplace noise of this scale. */
+    private double effective(double scale) {
+        return FloatSafeSensitivity.effective(Sensitivity.Norm.L1, adjacencyBound, 1,
+                Samplers.laplaceGranularity(scale));
     }
 
     /**
@@ -143,8 +193,13 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
             throw new IllegalArgumentException(name() + ": the noise scale noise-base * q^t underflowed to 0 at "
                     + "release t = " + round + "; no further release can be private (use a larger q or fewer steps)");
         }
-        double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, adjacencyBound, 1,
-                Samplers.laplaceGranularity(scale));
+        double effective = effective(scale);
+        if (!(SafeRounding.divideUp(effective, scale) <= Double.MAX_VALUE)) {
+            throw new IllegalArgumentException(name() + ": the per-release epsilon adjacency-bound' / (noise-base * "
+                    + "q^t) overflowed to infinity at release t = " + round + " (noise-base=" + noiseBase + ", q="
+                    + decay + ", adjacency-bound=" + adjacencyBound + ", scale " + scale + "); no further release can"
+                    + " be accounted for (use a larger q or fewer steps)");
+        }
         return new PrivacyEvent.LaplaceEvent(scale, effective);
     }
 
