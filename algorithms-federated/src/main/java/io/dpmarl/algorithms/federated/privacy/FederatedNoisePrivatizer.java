@@ -108,7 +108,9 @@ public final class FederatedNoisePrivatizer implements Privatizer {
                 : chargedSensitivity / scale;
         double ledger = gaussian ? SafeRounding.rho(scale, chargedSensitivity)
                 : SafeRounding.divideUp(chargedSensitivity, scale);
-        if (!(loss > 0 && loss < Double.POSITIVE_INFINITY && ledger > 0 && ledger < Double.POSITIVE_INFINITY)) {
+        // the ledger's value bounds the guarantee's from above (rounded up), and the guarantee is at least about
+        // 2^-41 (the charge includes the grid excess, at least 2^-20 of the scale): checking the ledger's suffices
+        if (!(ledger > 0 && ledger < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException(NAME + ": the guarantee " + (gaussian
                     ? "rho = charged sensitivity^2 / (2 scale^2)" : "epsilon = charged sensitivity / scale")
                     + " must be positive and finite, also as the ledger rounds it; got "

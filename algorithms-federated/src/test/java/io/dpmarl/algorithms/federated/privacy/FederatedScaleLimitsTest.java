@@ -213,6 +213,27 @@ class FederatedScaleLimitsTest {
     }
 
     /**
+     * The paper's per-round accounting can overflow where the privatizer's guarantees do not: paper rule, nu = 1,
+     * R = 4, gamma = 1/2, lambda = 1 (Delta_M = 16, S(1, 16) = 6 + 4 * 16 = 70), alpha = 0.02, T = 10, K = 1 and
+     * epsilon = Double.MAX_VALUE / 1.5: sigma^2 = 10 * 70 / epsilon, about 5.8E-306. One round's rho, 16^2 / (2
+     * sigma^2) = 256 epsilon / 1400, about 2.2E307, is finite (the privatizer accepts sigma), but the paper's T = 10
+     * rounds compose to ten times that: infinite. Refused, naming epsilon, delta, nu, the rounds and the features.
+     */
+    @Test
+    void aGaussianPerRoundEpsilonThatOverflowsIsRefused() {
+        WholeRunSensitivity run = WholeRunSensitivity.of(4, 0.5, 1, StepSizes.constant(0.02), 10);
+        assertEquals(16, run.perRelease(), 0);
+        double epsilon = Double.MAX_VALUE / 1.5;
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3, new PrivacyBudget(epsilon,
+                        1e-5), run, 1, 1)).getMessage();
+        assertTrue(message.startsWith("federated-td(noise=paper): the epsilon of the calibrated noise must be finite,"
+                + " for the whole run and for the paper's per-round accounting, got "), message);
+        assertTrue(message.endsWith(" and Infinity (use a smaller epsilon); got epsilon=" + epsilon
+                + ", delta=1.0E-5, nu=1, rounds=10, features=1"), message);
+    }
+
+    /**
      * The other end. Per-round accounting, K = 1: the charge is Delta_M + r (r the grid, at most 2^-39 b or 2^-19
      * sigma, so Delta_M + r rounds to Delta_M for the tiny scales here). Laplace b = 1e-310: epsilon = Delta_M / b
      * = 1.8E310 overflows; Gaussian sigma = 1e-160: 2 sigma^2 = 2E-320 and rho = Delta_M^2 / 2E-320 overflows:
