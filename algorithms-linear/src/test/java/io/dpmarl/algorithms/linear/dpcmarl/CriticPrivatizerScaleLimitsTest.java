@@ -2,10 +2,17 @@ package io.dpmarl.algorithms.linear.dpcmarl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.comm.Channel;
+import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.conformance.CountingNoiseSource;
+import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyLedger;
@@ -14,6 +21,11 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,5 +171,43 @@ class CriticPrivatizerScaleLimitsTest {
         double[] released = release(new DataDependentLaplacePrivatizer(1), NoiseSource.seeded(2), Double.MIN_VALUE);
         assertTrue(Double.isFinite(released[0]));
         assertEquals(0, Math.IEEEremainder(released[0] - Double.MIN_VALUE, 0x1p-1061), 0);
+    }
+
+    /**
+     * In the learner: two agents on a path, sGain 1, agent 0's critic output bias set to 2^1014 and its other seven
+     * parameters to 0, so its mean absolute weight, the nominal scale, is 2^1014 / 8 = 2^1011, above the sampler's
+     * range (learning rates 1e-12: one update moves the bias by far less than its ulp). The first exchange releases
+     * agent 0's critic as NaN instead of stopping with a sampler error; agent 1 averages it into its own critic
+     * (self-plus-neighbours: (own + release) / 2 is NaN), whose next update is then NaN: the learner records the
+     * collapse at the end of the second rollout, as for any non-finite parameter, and exchanges no more.
+     */
+    @Test
+    void aDivergedCriticCollapsesTheLearnerInsteadOfStoppingTheRun() {
+        List<MetricRecord> rows = new ArrayList<>();
+        DpcMarlA2c learner = new DpcMarlA2c(A2cEpisodeMetricsTest.twoAgents(1, 2), CommunicationGraph.path(2),
+                A2cEpisodeMetricsTest.tiny().build(), ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN,
+                Channel.privateChannel("critic", new DataDependentLaplacePrivatizer(1), PrivacyLedger.unaccounted(),
+                        NoiseSource.seeded(6)),
+                new RandomGenerator[] {new SplittableRandom(1), new SplittableRandom(2)},
+                new RandomGenerator[] {new SplittableRandom(3), new SplittableRandom(4)}, new TrialMetrics(rows::add));
+        double[] diverged = new double[8];
+        diverged[7] = 0x1p1014;
+        learner.agent(0).critic().setParameters(diverged);
+        Observation[] zero = {Observation.vector(0.0), Observation.vector(0.0)};
+        learner.beginEpisode(0, zero);
+        for (int t = 0; t < 4; t++) {
+            int[] joint = learner.act(t, zero);
+            learner.observe(t, joint, new StepResult(zero, new double[] {1, 1}, false, t == 3, Map.of()));
+            if (t == 1) {
+                assertEquals(1, learner.rounds(), "one exchange after the first rollout");
+                assertFalse(learner.collapsed());
+                assertTrue(Double.isNaN(learner.criticParameters(1)[7]), "agent 1 averaged the NaN release in");
+            }
+        }
+        learner.endEpisode(0);
+        assertTrue(learner.collapsed());
+        assertEquals(1, learner.rounds(), "no exchange after the collapse");
+        assertEquals(1.0, rows.stream().filter(row -> row.metric().equals(DpcMarlA2c.COLLAPSED)).findFirst()
+                .orElseThrow().value(), 0.0);
     }
 }
