@@ -15,7 +15,10 @@ import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.noise.Samplers;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -37,6 +40,16 @@ import java.util.Set;
  * <p><b>Assumptions</b> (enforced by the caller that builds the {@link WholeRunSensitivity}: features with row norm
  * at most 1, costs clipped to [-R, R]); the stream itself refuses inputs of another length than K and non-finite
  * entries before anything is charged or drawn, without quoting the private values.
+ *
+ * <p><b>Scale limits</b> ({@link ScaleLimits}): a scale the exact sampler cannot draw is refused when the
+ * privatizer is built, naming {@code mechanism} and {@code scale}: a Gaussian sigma from {@code 2^991} on, a Laplace
+ * b from {@code 2^1011} on (beyond them a sample on the sampler's grid can overflow to infinity). So is a scale whose
+ * guarantee (rho = charged^2 / (2 sigma^2), epsilon = charged / b), as computed or as the ledger rounds it
+ * ({@link SafeRounding}), is not positive and finite: a tiny scale (for example b below about charged /
+ * {@code Double.MAX_VALUE}), and, for the Gaussian, a sigma from about {@code 2^511.5} on, where the ledger's
+ * {@code 2 sigma^2} overflows (its rho would round to 0; the charge, which includes the grid excess
+ * sqrt(K) 2^-19 sigma, squares to infinity soon after). Every accepted scale is drawn on the sampler's grid, which
+ * is at least {@code 2^-1061}.
  */
 public final class FederatedNoisePrivatizer implements Privatizer {
     /** The plugin name. */
@@ -50,12 +63,14 @@ public final class FederatedNoisePrivatizer implements Privatizer {
     private final long rounds;
     private final double declaredSensitivity;
     private final double chargedSensitivity;
+    private final double loss;
 
     /**
      * A privatizer for one run.
      *
      * @param mechanism  Gaussian or Laplace
-     * @param scale      sigma (Gaussian) or b (Laplace), in (0, inf)
+     * @param scale      sigma (Gaussian) or b (Laplace), in (0, inf): sigma below {@code 2^991}, b below
+     *                   {@code 2^1011} ({@link ScaleLimits#GAUSSIAN_MAX_SIGMA}, {@link ScaleLimits#LAPLACE_MAX_SCALE})
      * @param run        the whole-run sensitivity of the run's schedule (its rounds are the stream's length T)
      * @param dimension  K, the length of the released vector, at least 1
      * @param accounting whole run (sound, up front) or the paper's per-round accounting
@@ -69,11 +84,15 @@ public final class FederatedNoisePrivatizer implements Privatizer {
             throw new IllegalArgumentException("run and accounting must be given, got null");
         }
         this.mechanism = mechanism;
-        this.scale = Checks.positiveFinite(mechanism == NoiseMechanism.GAUSSIAN ? "sigma" : "b", scale);
+        boolean gaussian = mechanism == NoiseMechanism.GAUSSIAN;
+        this.scale = Checks.positiveFinite(gaussian ? "sigma" : "b", scale);
+        ScaleLimits.require(NAME, gaussian ? "scale (the Gaussian sigma)" : "scale (the Laplace b)", scale,
+                gaussian ? ScaleLimits.GAUSSIAN_MAX_SIGMA : ScaleLimits.LAPLACE_MAX_SCALE,
+                gaussian ? ScaleLimits.GAUSSIAN_LIMIT_TEXT : ScaleLimits.LAPLACE_LIMIT_TEXT,
+                ScaleLimits.given("mechanism", mechanism.name().toLowerCase(Locale.ROOT), "scale", scale));
         this.dimension = Checks.atLeast("K", dimension, 1);
         this.accounting = accounting;
         this.rounds = run.rounds();
-        boolean gaussian = mechanism == NoiseMechanism.GAUSSIAN;
         this.granularity = gaussian ? Samplers.gaussianGranularity(scale) : Samplers.laplaceGranularity(scale);
         double excess = gaussian ? Math.sqrt(dimension) * granularity : dimension * granularity;
         if (accounting == RunAccounting.WHOLE_RUN) {
@@ -84,6 +103,22 @@ public final class FederatedNoisePrivatizer implements Privatizer {
             this.declaredSensitivity = gaussian ? run.perRelease()
                     : FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
             this.chargedSensitivity = declaredSensitivity + excess;
+        }
+        this.loss = gaussian ? chargedSensitivity * chargedSensitivity / (2 * scale * scale)
+                : chargedSensitivity / scale;
+        double ledger = gaussian ? SafeRounding.rho(scale, chargedSensitivity)
+                : SafeRounding.divideUp(chargedSensitivity, scale);
+        // the ledger's value bounds the guarantee's from above (rounded up), and the guarantee is at least about
+        // 2^-41 (the charge includes the grid excess, at least 2^-20 of the scale): checking the ledger's suffices
+        if (!(ledger > 0 && ledger < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException(NAME + ": the guarantee " + (gaussian
+                    ? "rho = charged sensitivity^2 / (2 scale^2)" : "epsilon = charged sensitivity / scale")
+                    + " must be positive and finite, also as the ledger rounds it; got "
+                    + ScaleLimits.given("mechanism", mechanism.name().toLowerCase(Locale.ROOT), "scale", scale)
+                    + " (charged " + (gaussian ? "l2" : "l1") + " sensitivity " + chargedSensitivity + ", "
+                    + (gaussian ? "rho " : "epsilon ") + loss + ", as the ledger rounds it " + ledger + "): "
+                    + (gaussian ? "a scale from about 2^511.5 on overflows the ledger's 2 scale^2, " : "")
+                    + "a tiny scale overflows the guarantee");
         }
     }
 
@@ -121,8 +156,7 @@ public final class FederatedNoisePrivatizer implements Privatizer {
     @Override
     public PrivacyGuarantee guarantee() {
         return mechanism == NoiseMechanism.GAUSSIAN
-                ? new PrivacyGuarantee.Zcdp(chargedSensitivity * chargedSensitivity / (2 * scale * scale))
-                : new PrivacyGuarantee.PureDp(chargedSensitivity / scale);
+                ? new PrivacyGuarantee.Zcdp(loss) : new PrivacyGuarantee.PureDp(loss);
     }
 
     @Override

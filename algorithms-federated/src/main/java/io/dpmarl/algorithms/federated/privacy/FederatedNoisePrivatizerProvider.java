@@ -10,11 +10,13 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 
 /**
  * Plugin {@code federated-td-noise(mechanism, scale, features, rounds, gamma, lambda, alpha, power, cost-bound,
  * accounting)}: the master's noise of DP federated TD(lambda), {@link FederatedNoisePrivatizer}, for a run of
- * {@code rounds} broadcasts of {@code features} coordinates with the given schedule and cost bound.
+ * {@code rounds} broadcasts of {@code features} coordinates with the given schedule and cost bound. A scale the
+ * exact sampler cannot draw is refused when the privatizer is built, naming {@code mechanism} and {@code scale}.
  */
 @AutoService(PluginProvider.class)
 public final class FederatedNoisePrivatizerProvider implements PluginProvider<Privatizer> {
@@ -34,14 +36,18 @@ public final class FederatedNoisePrivatizerProvider implements PluginProvider<Pr
         return "Federated TD(lambda) broadcast noise (Zeng et al. 2022, Algorithm 2): Gaussian or Laplace per"
                 + " coordinate; whole-run event (sensitivity of the step-size schedule over 'rounds' releases)"
                 + " charged up front, release rounds+1 refused. Assumes feature rows of norm <= 1 and costs in"
-                + " [-R, R] (the federated-td learner enforces both).";
+                + " [-R, R] (the federated-td learner enforces both). Refused when built: a b above "
+                + ScaleLimits.LAPLACE_MAX_SCALE + " (the exact Laplace sampler's largest, 2^1011 less one ulp), a sigma"
+                + " from about 2^511.5 on (the ledger's 2 sigma^2 overflows; the Gaussian sampler's own limit is"
+                + " 2^991), and a scale so small that the guarantee overflows.";
     }
 
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
                 Param.string("mechanism", "noise distribution", "gaussian", "laplace").withDefault("gaussian"),
-                Param.real("scale", "sigma (Gaussian) or b (Laplace)").above(0).finite().withDefault(1.0),
+                Param.real("scale", "sigma (Gaussian, below about 2^511.5) or b (Laplace, below 2^1011)").above(0)
+                        .finite().withDefault(1.0),
                 Param.integer("features", "K, the length of every released vector").atLeast(1).withDefault(3),
                 Param.longValue("rounds", "T, the releases the stream covers").atLeast(1)
                         .atMost(WholeRunSensitivity.MAX_ROUNDS).withDefault(100L),

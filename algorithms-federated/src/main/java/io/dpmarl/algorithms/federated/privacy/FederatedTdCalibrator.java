@@ -6,6 +6,7 @@ import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.paper003.GaussianMomentsBound;
 import io.dpmarl.mechanisms.accounting.paper003.Paper003Bound;
 import io.dpmarl.mechanisms.noise.Samplers;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 
 /**
  * Calibrates the master's noise for a target (epsilon, delta) over the T rounds of a {@link WholeRunSensitivity}
@@ -13,7 +14,8 @@ import io.dpmarl.mechanisms.noise.Samplers;
  * of its Section 6, and the sound moments accountant without subsampling) and states the claimed
  * guarantee, the sound whole-run guarantee ("computed") and the paper's per-round accounting:
  * <ul>
- *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta_M)/(nu epsilon)); claimed (epsilon, delta) (the paper).</li>
+ *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta_M)/(nu epsilon)); claimed (epsilon, delta) (the
+ *       paper).</li>
  *   <li>{@code SOUND_MOMENTS} (default): ONE Gaussian mechanism on the concatenated releases with the whole-run l2
  *       sensitivity Delta_run: sigma_0 = Delta_run / sqrt(2 rho), rho = (sqrt(L + epsilon) - sqrt(L))^2,
  *       L = ln(1/delta) (epsilon = rho + 2 sqrt(rho L) for rho-zCDP); then sigma = sigma_0 / (1 - 2 sqrt(T K)
@@ -26,6 +28,18 @@ import io.dpmarl.mechanisms.noise.Samplers;
  * </ul>
  * "computed" is always the whole-run bound (Gaussian: epsilon = rho + 2 sqrt(rho L), rho = charged^2/(2 sigma^2);
  * Laplace: charged l1 / b); "paperPerRound" composes T releases of the per-round sensitivity as the paper does.
+ *
+ * <p><b>Scale limits</b> ({@link ScaleLimits}): a scale the exact sampler cannot draw is refused here, before any
+ * noise exists, in the {@code federated-td} learner's terms (its {@code noise}, {@code epsilon}, {@code delta},
+ * {@code nu}, the rounds T = its steps, the features K, and Delta_M = 2 cost-bound / (1 - gamma lambda)): a Laplace
+ * b from {@code 2^1011} on ({@code laplace-literal}: b = Delta_M / epsilon; {@code laplace-global}: b = T sqrt(K)
+ * Delta_M / epsilon) and an infinite Gaussian sigma ({@code paper}: sigma^2 = T S(nu, Delta_M) / (nu epsilon)
+ * overflows; a finite sigma^2 gives sigma &lt; 2^512, inside the sampler's 2^991). Then every calibrated scale must
+ * be one the master's privatizer accepts in both accountings (its guarantee positive and finite, also as the ledger
+ * rounds it: a Gaussian sigma below about 2^511.5, and no scale so tiny, from a huge epsilon, that the guarantee
+ * overflows), and the computed and per-round epsilons must be finite. The {@code sound} rule's own grid check keeps
+ * sigma below 2^530 (sigma_0 &lt; 2^17 Delta_run / sqrt(T K), sigma &lt; 2 sigma_0, and sigma_0 = sqrt(Delta_run^2 /
+ * (2 rho)) is finite only for Delta_run &lt; 2^512), so only the privatizer's checks apply to it.
  */
 public final class FederatedTdCalibrator {
     private static final double GAUSSIAN_GRID = 0x1.0p-19;
@@ -57,9 +71,14 @@ public final class FederatedTdCalibrator {
                 Checks.openUnit("delta", delta);
                 Checks.atLeast("nu", nu, 1);
                 double sigma = Paper003Bound.sigma(epsilon, rounds, deltaM, nu);
+                String given = ScaleLimits.given("epsilon", epsilon, "delta", delta, "nu", nu, "rounds", rounds,
+                        "features", dimension);
+                ScaleLimits.require(plugin(calibration), "sigma = sqrt(T S(nu, Delta_M) / (nu epsilon)), with T the"
+                        + " rounds and " + deltaM(deltaM) + ",", sigma, ScaleLimits.GAUSSIAN_MAX_SIGMA,
+                        ScaleLimits.GAUSSIAN_LIMIT_TEXT, given);
                 return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
                         delta), "PAPER-LITERAL Theorem 3: sigma^2 = T S(" + nu + ", Delta_M)/(nu epsilon) = "
-                        + sigma * sigma);
+                        + sigma * sigma, given);
             }
             case SOUND_MOMENTS -> {
                 Checks.openUnit("delta", delta);
@@ -76,18 +95,26 @@ public final class FederatedTdCalibrator {
                 return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
                         delta), "sound: one Gaussian mechanism on the " + rounds + " releases, whole-run l2"
                         + " sensitivity " + run.l2() + " (" + run.scheduleLabel() + "), sigma_0 = " + sigma0
-                        + ", sigma = " + sigma);
+                        + ", sigma = " + sigma, ScaleLimits.given("epsilon", epsilon, "delta", delta, "rounds", rounds,
+                        "features", dimension));
             }
             case LAPLACE_LITERAL -> {
                 double b = deltaM / epsilon;
+                String given = ScaleLimits.given("epsilon", epsilon, "rounds", rounds, "features", dimension);
+                ScaleLimits.require(plugin(calibration), "b = Delta_M / epsilon, with " + deltaM(deltaM) + ",", b,
+                        ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT, given);
                 return laplace(calibration, b, run, dimension, new PrivacyGuarantee.PureDp(epsilon),
-                        "PAPER-LITERAL Laplace b = Delta_M/epsilon = " + b);
+                        "PAPER-LITERAL Laplace b = Delta_M/epsilon = " + b, given);
             }
             case LAPLACE_GLOBAL_BASIC_COMPOSITION -> {
                 double l1 = FederatedTdSensitivity.l1FromL2(deltaM, dimension);
                 double b = rounds * l1 / epsilon;
+                String given = ScaleLimits.given("epsilon", epsilon, "rounds", rounds, "features", dimension);
+                ScaleLimits.require(plugin(calibration), "b = T sqrt(K) Delta_M / epsilon, with T the rounds, K the"
+                        + " features and " + deltaM(deltaM) + ",", b, ScaleLimits.LAPLACE_MAX_SCALE,
+                        ScaleLimits.LAPLACE_LIMIT_TEXT, given);
                 CalibratedNoise noise = laplace(calibration, b, run, dimension, new PrivacyGuarantee.PureDp(epsilon),
-                        "Laplace b = T sqrt(K) Delta_M/epsilon = " + b + " (global budget, basic composition)");
+                        "Laplace b = T sqrt(K) Delta_M/epsilon = " + b + " (global budget, basic composition)", given);
                 double computed = ((PrivacyGuarantee.PureDp) noise.computed()).epsilon();
                 if (computed > epsilon) {
                     throw new IllegalArgumentException("laplace-global: the whole-run l1 sensitivity "
@@ -101,12 +128,58 @@ public final class FederatedTdCalibrator {
         }
     }
 
+    /** Delta_M in the learner's parameters, for a refusal. */
+    private static String deltaM(double deltaM) {
+        return "Delta_M = 2 cost-bound / (1 - gamma lambda) = " + deltaM;
+    }
+
+    /** The learner and its {@code noise} value, for a refusal. */
+    private static String plugin(NoiseCalibration calibration) {
+        String noise = switch (calibration) {
+            case PAPER_THEOREM_3 -> "paper";
+            case SOUND_MOMENTS -> "sound";
+            case LAPLACE_LITERAL -> "laplace-literal";
+            case LAPLACE_GLOBAL_BASIC_COMPOSITION -> "laplace-global";
+        };
+        return "federated-td(noise=" + noise + ")";
+    }
+
+    /**
+     * Refuses a calibrated scale the master's privatizer refuses in either accounting (a tiny scale whose guarantee
+     * overflows, a Gaussian sigma whose ledger rounding overflows), before any guarantee is computed here, and then
+     * guarantees that are not finite, naming the learner's parameters.
+     */
+    private static void requireUsable(NoiseCalibration calibration, double scale, WholeRunSensitivity run,
+                                      int dimension, String given) {
+        for (RunAccounting accounting : RunAccounting.values()) {
+            try {
+                new FederatedNoisePrivatizer(calibration.mechanism(), scale, run, dimension, accounting);
+            } catch (IllegalArgumentException refused) {
+                throw new IllegalArgumentException(plugin(calibration) + ": the calibrated "
+                        + (calibration.mechanism() == NoiseMechanism.GAUSSIAN ? "sigma " : "b ") + scale
+                        + " is refused by the master's privatizer (" + refused.getMessage() + "); got " + given,
+                        refused);
+            }
+        }
+    }
+
+    private static void requireFinite(NoiseCalibration calibration, double computed, double perRound, String given) {
+        if (!(Double.isFinite(computed) && Double.isFinite(perRound))) {
+            throw new IllegalArgumentException(plugin(calibration) + ": the epsilon of the calibrated noise must be"
+                    + " finite, for the whole run and for the paper's per-round accounting, got " + computed + " and "
+                    + perRound + " (use a smaller epsilon); got " + given);
+        }
+    }
+
     private static CalibratedNoise gaussian(NoiseCalibration calibration, double sigma, WholeRunSensitivity run,
-                                            int dimension, double delta, PrivacyGuarantee claimed, String derivation) {
+                                            int dimension, double delta, PrivacyGuarantee claimed, String derivation,
+                                            String given) {
+        requireUsable(calibration, sigma, run, dimension, given);
         double excess = Math.sqrt(dimension) * Samplers.gaussianGranularity(sigma);
         double charged = WholeRunSensitivity.totalL2(run.l2Charges(excess));
         double computed = GaussianMomentsBound.epsilonRealOrder(delta, 1, charged, sigma);
         double perRound = GaussianMomentsBound.epsilonRealOrder(delta, run.rounds(), run.perRelease(), sigma);
+        requireFinite(calibration, computed, perRound, given);
         return new CalibratedNoise(calibration, sigma, run.perRelease(), run.perRelease(), run.rounds(), dimension,
                 claimed, new PrivacyGuarantee.ApproxDp(computed, delta), new PrivacyGuarantee.ApproxDp(perRound, delta),
                 run, charged, derivation + "; whole run (charged l2 " + charged + "): epsilon " + computed
@@ -114,12 +187,15 @@ public final class FederatedTdCalibrator {
     }
 
     private static CalibratedNoise laplace(NoiseCalibration calibration, double b, WholeRunSensitivity run,
-                                           int dimension, PrivacyGuarantee claimed, String derivation) {
+                                           int dimension, PrivacyGuarantee claimed, String derivation,
+                                           String given) {
+        requireUsable(calibration, b, run, dimension, given);
         double perRoundL1 = FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
         double excess = dimension * Samplers.laplaceGranularity(b);
         double charged = WholeRunSensitivity.totalL1(run.l1Charges(dimension, excess));
         double computed = charged / b;
         double perRound = run.rounds() * perRoundL1 / b;
+        requireFinite(calibration, computed, perRound, given);
         return new CalibratedNoise(calibration, b, run.perRelease(), perRoundL1, run.rounds(), dimension, claimed,
                 new PrivacyGuarantee.PureDp(computed), new PrivacyGuarantee.PureDp(perRound), run, charged,
                 derivation + "; whole run (charged l1 " + charged + "): epsilon " + computed

@@ -8,8 +8,12 @@ import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
+import io.dpmarl.mechanisms.noise.Samplers;
 import io.dpmarl.mechanisms.privatizers.AdditiveNoisePrivatizer;
+import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
 import io.dpmarl.mechanisms.privatizers.LaplacePrivatizerProvider;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,8 +25,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code laplace} privatizer), which is pure {@code epsilon}-DP per exchange (Dwork and Roth, Theorem 3.6) with
  * respect to any change of the sending agent's data; the ledger composes the exchanges. Assumption enforced at the
  * release: the clip. It changes the algorithm (the consensus averages clipped, noisy critics).
+ *
+ * <p><b>Refused when built</b>, naming {@code epsilon}, {@code clip} and {@code max-coordinates} ({@link ScaleLimits}):
+ * a scale {@code 2 clip / epsilon} (or that scale raised by the grid rounding of {@code max-coordinates}
+ * coordinates) above {@link ScaleLimits#LAPLACE_MAX_SCALE} {@code = 2^1011} less one ulp, where a sample of the exact
+ * Laplace sampler can overflow to infinity; and an epsilon below about {@code max-coordinates 2^-39} (or a clip below
+ * about {@code max-coordinates 2^-1062 / 15}), where the grid rounding cannot be calibrated.
  */
 public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
+    /** The plugin name. */
+    public static final String NAME = "critic-laplace-clipped";
+
     private final double clip;
     private final AdditiveNoisePrivatizer laplace;
     private final AtomicLong clips = new AtomicLong();
@@ -31,10 +44,43 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
      * @param epsilon        privacy loss per exchange, in (0, inf)
      * @param clip           L1 clipping norm {@code C}, in (0, inf)
      * @param maxCoordinates the most critic parameters one release carries, at least 1
+     * @throws IllegalArgumentException naming epsilon, clip (and max-coordinates) if the scale {@code 2 clip /
+     *                                  epsilon} cannot be drawn or its grid rounding cannot be calibrated
      */
     public ClippedLaplacePrivatizer(double epsilon, double clip, int maxCoordinates) {
         this.clip = Checks.positiveFinite("clip", clip);
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.atLeast("max-coordinates", maxCoordinates, 1);
+        requireDrawable(epsilon, clip, maxCoordinates);
         this.laplace = LaplacePrivatizerProvider.create(epsilon, 2 * clip, maxCoordinates, Neighbouring.AGENT);
+    }
+
+    /**
+     * The checks of {@link LaplacePrivatizerProvider#create} on sensitivity {@code 2 clip}, made first with the same
+     * arithmetic so that a refusal names this plugin's parameters (the sensitivity {@code 2 clip} is internal).
+     */
+    private static void requireDrawable(double epsilon, double clip, int maxCoordinates) {
+        String given = ScaleLimits.given("epsilon", epsilon, "clip", clip);
+        String calibrated = given + ", max-coordinates=" + maxCoordinates;
+        double sensitivity = 2 * clip;
+        ScaleLimits.require(NAME, "the Laplace scale 2 clip / epsilon", SafeRounding.divideUp(sensitivity, epsilon),
+                ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT, given);
+        double effective;
+        try {
+            effective = FloatSafeSensitivity.calibrate(Sensitivity.Norm.L1, sensitivity, maxCoordinates,
+                    candidate -> Samplers.laplaceGranularity(SafeRounding.divideUp(candidate, epsilon)));
+        } catch (IllegalArgumentException failed) {
+            throw new IllegalArgumentException(NAME + ": the float-safe grid rounding of max-coordinates coordinates"
+                    + " (a grid about 2^-39 * 2 clip / epsilon) must stay below 15 times the sensitivity 2 clip:"
+                    + " epsilon must be at least about max-coordinates * 2^-39 = " + maxCoordinates * 0x1p-39
+                    + " (always accepted from max-coordinates * 2^-38) and clip at least about max-coordinates"
+                    + " * 2^-1062 / 15; got " + calibrated + " (use a larger epsilon or a smaller max-coordinates)",
+                    failed);
+        }
+        double scale = SafeRounding.divideUp(effective, epsilon);
+        ScaleLimits.require(NAME, "the Laplace scale 2 clip / epsilon, raised by the grid rounding of"
+                + " max-coordinates coordinates to " + scale + ",", scale, ScaleLimits.LAPLACE_MAX_SCALE,
+                ScaleLimits.LAPLACE_LIMIT_TEXT, calibrated);
     }
 
     /** The clipping norm {@code C}. */
@@ -65,7 +111,7 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
 
     @Override
     public String name() {
-        return "critic-laplace-clipped";
+        return NAME;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 
 /** The two critic-parameter privatizers of DPC-MARL as plugins. */
 public final class CriticPrivatizerProviders {
@@ -56,20 +57,24 @@ public final class CriticPrivatizerProviders {
 
         @Override
         public String name() {
-            return "critic-laplace-clipped";
+            return ClippedLaplacePrivatizer.NAME;
         }
 
         @Override
         public String description() {
             return "Sound alternative for DPC-MARL: clips each critic-parameter vector to L1 norm `clip` at the "
                     + "release (clips counted), then float-safe Laplace with scale 2*clip/epsilon: pure epsilon-DP "
-                    + "per exchange for any change of the sending agent's data. Assumes nothing else.";
+                    + "per exchange for any change of the sending agent's data. Assumes nothing else. Refused when "
+                    + "built: 2*clip/epsilon above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the exact sampler's largest "
+                    + "scale, 2^1011 less one ulp), and an epsilon below about max-coordinates * 2^-39, where the grid "
+                    + "rounding of max-coordinates coordinates cannot be calibrated.";
         }
 
         @Override
         public ParamSpec parameters() {
             return ParamSpec.of(
-                    Param.real("epsilon", "privacy loss per exchange").above(0).atMost(1e6).withDefault(1.0),
+                    Param.real("epsilon", "privacy loss per exchange; at least about max-coordinates * 2^-39, and"
+                            + " 2 * clip / epsilon at most 2^1011 less one ulp").above(0).atMost(1e6).withDefault(1.0),
                     Param.real("clip", "L1 clipping norm C of the critic parameters").above(0).atMost(1e9)
                             .withDefault(100.0),
                     Param.integer("max-coordinates", "most critic parameters per release").atLeast(1)

@@ -16,6 +16,8 @@ import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.noise.Samplers;
+import io.dpmarl.mechanisms.privatizers.ScaleLimits;
+import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -27,6 +29,15 @@ import java.util.Set;
  * none), so every release is charged as a nominal event and the ledger reports "no formal guarantee", never an
  * epsilon. {@code sGain = 0} returns the input unchanged and draws nothing (ConsensusMARL). Noise from the exact
  * float-safe Laplace sampler on the stream's {@link NoiseSource}.
+ *
+ * <p><b>Diverged critics.</b> A scale above {@link ScaleLimits#LAPLACE_MAX_SCALE} ({@code 2^1011} less one ulp,
+ * where the sampler's samples can overflow), or one that overflows to infinity ({@code sGain sum_k |omega_k|} above
+ * {@code Double.MAX_VALUE}), is not drawn: the release is NaN in every coordinate (the prescribed noise has no finite
+ * value) and nothing is drawn. Such a scale needs a mean absolute weight of at least {@code 2^1011 / sGain} (about
+ * 2.2E298 at the largest gain 10^6), or an absolute sum above {@code Double.MAX_VALUE / sGain} (the scale is
+ * computed as {@code sGain} times the sum, then divided by the count): the critic has diverged, and DPC-MARL's
+ * learner records the collapse ({@code training_collapsed}) at its next update, as for any non-finite parameter,
+ * instead of stopping the run with a sampler error. No release is changed below that scale.
  */
 public final class DataDependentLaplacePrivatizer implements Privatizer {
     /** Why no guarantee can be stated. */
@@ -46,13 +57,17 @@ public final class DataDependentLaplacePrivatizer implements Privatizer {
         return gain;
     }
 
-    /** The scale this privatizer uses for {@code values}: {@code sGain} times their mean absolute value. */
+    /**
+     * The scale this privatizer uses for {@code values}: {@code sGain} times their mean absolute value; 0 for
+     * {@code sGain = 0}; infinite if {@code sGain} times their absolute sum overflows (such a release is NaN, see
+     * the class documentation).
+     */
     public double scale(double[] values) {
         double sum = 0;
         for (double value : values) {
             sum += Math.abs(value);
         }
-        return values.length == 0 ? 0 : gain * sum / values.length;
+        return values.length == 0 || gain == 0 ? 0 : gain * sum / values.length;
     }
 
     @Override
@@ -110,7 +125,9 @@ public final class DataDependentLaplacePrivatizer implements Privatizer {
                 double[] values = ((Statistic.Vector) input).values();
                 double scale = scale(values);
                 double[] released = values.clone();
-                if (scale > 0) {
+                if (scale > ScaleLimits.LAPLACE_MAX_SCALE) {
+                    Arrays.fill(released, Double.NaN);
+                } else if (scale > 0) {
                     for (int k = 0; k < released.length; k++) {
                         released[k] += Samplers.laplace(noise(), scale);
                     }
