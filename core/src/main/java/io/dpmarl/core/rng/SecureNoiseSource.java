@@ -36,9 +36,12 @@ final class SecureNoiseSource implements NoiseSource {
 
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+    /** The keystream's plaintext: read only, so one array serves every thread and source. */
+    private static final byte[] ZEROS = new byte[BUFFER_BYTES];
+
     private final SecureRandom random;
     private final boolean keystream;
-    private final ThreadLocal<Buffer> buffers = ThreadLocal.withInitial(Buffer::new);
+    private final ThreadLocal<Buffer> buffers;
 
     /** A source whose buffers are AES-CTR keystreams keyed from {@code random} (if the JCE provides AES-CTR). */
     SecureNoiseSource(SecureRandom random) {
@@ -52,6 +55,9 @@ final class SecureNoiseSource implements NoiseSource {
     SecureNoiseSource(SecureRandom random, boolean keystream) {
         this.random = random;
         this.keystream = keystream && newCipher() != null;
+        boolean cipherBuffers = this.keystream;
+        // The initial value must not capture this source: see Buffer.
+        this.buffers = ThreadLocal.withInitial(() -> new Buffer(cipherBuffers));
     }
 
     private static Cipher newCipher() {
@@ -62,15 +68,23 @@ final class SecureNoiseSource implements NoiseSource {
         }
     }
 
-    /** One thread's buffer, cipher and the offset of its next unserved word. */
-    private final class Buffer {
+    /**
+     * One thread's buffer, cipher and the offset of its next unserved word. Static, holding no reference to its
+     * source: a thread's {@code ThreadLocal} map holds its key (the source's {@code buffers}) weakly but the value
+     * strongly, so a value that reached back to the source would keep source and buffer alive as long as the thread
+     * lives, one buffer per source ever used on that thread (a leak for a long-lived thread that makes sources).
+     */
+    private static final class Buffer {
         final byte[] bytes = new byte[BUFFER_BYTES];
-        final byte[] zeros = new byte[BUFFER_BYTES];
         final byte[] seed = new byte[KEY_BYTES + COUNTER_BYTES];
-        final Cipher cipher = keystream ? newCipher() : null;
+        final Cipher cipher;
         int offset = BUFFER_BYTES;
 
-        void refill() {
+        Buffer(boolean keystream) {
+            cipher = keystream ? newCipher() : null;
+        }
+
+        void refill(SecureRandom random) {
             if (cipher == null) {
                 random.nextBytes(bytes);
             } else {
@@ -78,7 +92,7 @@ final class SecureNoiseSource implements NoiseSource {
                 try {
                     cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed, 0, KEY_BYTES, "AES"),
                             new IvParameterSpec(seed, KEY_BYTES, COUNTER_BYTES));
-                    cipher.doFinal(zeros, 0, BUFFER_BYTES, bytes, 0);
+                    cipher.doFinal(ZEROS, 0, BUFFER_BYTES, bytes, 0);
                 } catch (GeneralSecurityException impossible) {
                     throw new IllegalStateException("AES-CTR keystream failed", impossible);
                 } finally {
@@ -93,7 +107,7 @@ final class SecureNoiseSource implements NoiseSource {
     public long nextLong() {
         Buffer buffer = buffers.get();
         if (buffer.offset == BUFFER_BYTES) {
-            buffer.refill();
+            buffer.refill(random);
         }
         int offset = buffer.offset;
         long word = (long) WORDS.get(buffer.bytes, offset);
