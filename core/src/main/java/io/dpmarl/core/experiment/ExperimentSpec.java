@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Consumer;
 
 /**
  * An experiment spec: which environment, learner, privatizer, accountant and evaluators, the schedule, the noise
@@ -36,7 +37,9 @@ import java.util.OptionalDouble;
  * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
  * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
  * written, last key fastest) is one experiment of the run. A key the grid varies cannot also be set ({@link #with}
- * refuses it): the grid would overwrite it at every point.
+ * refuses it): the grid would overwrite it at every point. A schedule has one length: a file that gives both
+ * {@code schedule.episodes} and {@code schedule.steps} is refused, while an override of the other one replaces the
+ * file's length and says so ({@link #withAll(List, Consumer)}).
  *
  * @param name          run name (letters, digits, '.', '_' and '-')
  * @param environment   environment spec string
@@ -88,6 +91,16 @@ public record ExperimentSpec(String name, String environment, String learner, Op
      *                                  the message is one line and names the problem
      */
     public static ExperimentSpec load(Path file, List<String> overrides) {
+        return load(file, overrides, note -> { });
+    }
+
+    /**
+     * Loads a spec file like {@link #load(Path, List)} and passes {@code notes} one line for each override that
+     * replaces a value it does not name ({@link #withAll(List, Consumer)}).
+     *
+     * @throws IllegalArgumentException as {@link #load(Path, List)}; no note is passed for a refused override
+     */
+    public static ExperimentSpec load(Path file, List<String> overrides, Consumer<String> notes) {
         String text;
         try {
             text = Files.readString(file);
@@ -98,7 +111,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
                     + SpecFile.oneLine(unreadable.getMessage()));
         }
         boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
-        return parse(text, json, file.toString()).withAll(overrides);
+        return parse(text, json, file.toString()).withAll(overrides, notes);
     }
 
     /** Parses spec text (YAML, or JSON if {@code json}); {@code source} names it in messages. */
@@ -108,6 +121,22 @@ public record ExperimentSpec(String name, String environment, String learner, Op
 
     /** Applies {@code key=value} overrides in order (the {@code --set} flags). */
     public ExperimentSpec withAll(List<String> overrides) {
+        return withAll(overrides, note -> { });
+    }
+
+    /**
+     * Applies {@code key=value} overrides in order (the {@code --set} flags) and passes {@code notes} one line for
+     * each override that replaces a value it does not name: a run length in the other unit
+     * ({@link #lengthReplacedBy}). A schedule has one length, so {@code steps=5000} on a spec of
+     * {@code schedule.episodes=100} runs 5000 environment steps instead of 100 episodes (its
+     * {@code schedule.step-limit}, if any, still bounds each episode); the note reads {@code --set steps=5000 replaces
+     * schedule.episodes=100 (a schedule has one length: 5000 environment steps in all; schedule.step-limit bounds one
+     * episode)}. A spec file that gives both lengths is refused instead ({@link #parse}): there neither replaces the
+     * other. A note is passed only once its override is bound, so a refused override passes none.
+     *
+     * @throws IllegalArgumentException on a malformed override, an unknown key, a bad value or a key the grid varies
+     */
+    public ExperimentSpec withAll(List<String> overrides, Consumer<String> notes) {
         ExperimentSpec spec = this;
         for (String override : overrides) {
             int equals = override.indexOf('=');
@@ -121,9 +150,38 @@ public record ExperimentSpec(String name, String environment, String learner, Op
             if (conflict.isPresent()) {
                 throw new IllegalArgumentException("--set " + key + ": " + conflict.get());
             }
+            Optional<String> replaced = spec.lengthReplacedBy(key);
             spec = spec.set(key, value); // the grid check above is the one with() would make
+            if (replaced.isPresent()) {
+                long length = spec.schedule().length();
+                String now = spec.schedule().unit() == Schedule.Unit.STEPS
+                        ? length + " environment steps in all; schedule.step-limit bounds one episode"
+                        : length + " episodes";
+                notes.accept("--set " + key + "=" + value + " replaces " + replaced.get()
+                        + " (a schedule has one length: " + now + ")");
+            }
         }
         return spec;
+    }
+
+    /**
+     * The run length that setting {@code key} replaces without naming it, as {@code key=value}: this spec's
+     * {@code schedule.episodes=N} when {@code key} is {@code schedule.steps} (or {@code steps}), its
+     * {@code schedule.steps=N} when {@code key} is {@code schedule.episodes} (or {@code episodes}), since a
+     * {@link Schedule} has one length and one unit. Empty for every other key and for the length this spec already
+     * counts in (that key names what it replaces).
+     */
+    public Optional<String> lengthReplacedBy(String key) {
+        String canonical = SpecKeys.ALIASES.getOrDefault(key.trim(), key.trim());
+        Schedule.Unit unit = switch (canonical) {
+            case "schedule.episodes" -> Schedule.Unit.EPISODES;
+            case "schedule.steps" -> Schedule.Unit.STEPS;
+            default -> schedule.unit();
+        };
+        if (unit == schedule.unit()) {
+            return Optional.empty();
+        }
+        return Optional.of("schedule." + schedule.unit().name().toLowerCase(Locale.ROOT) + "=" + schedule.length());
     }
 
     /**
@@ -206,7 +264,10 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         return withList("plots", newPlots);
     }
 
-    /** The spec string of a component ({@code environment}, {@code learner}, {@code privatizer}, {@code accountant}). */
+    /**
+     * The spec string of a component ({@code environment}, {@code learner}, {@code privatizer},
+     * {@code accountant}).
+     */
     public String component(String component) {
         return switch (component) {
             case "environment" -> environment;

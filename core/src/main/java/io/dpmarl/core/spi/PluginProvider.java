@@ -34,6 +34,23 @@ public interface PluginProvider<T> {
     }
 
     /**
+     * A spec string of this plugin with a valid combination of parameters, for example
+     * {@code uniform(a=1, sensitivity=1)}, from which an instance can be built outside any experiment
+     * ({@link PluginContext#standalone}). {@code dpmarl list} builds it to show what an instance reports, a
+     * privatizer's accounting mode ({@code per-release}, {@code scheduled}, {@code up-front}, {@code nominal}), where
+     * the defaults alone are not a valid combination ("give exactly one of sigma and rho") or a required parameter
+     * takes a value that its declared range cannot suggest (a graph written as text). It names this plugin
+     * ({@link #name()}); a spec naming another plugin, or one that does not build, is ignored. No privacy guarantee
+     * is involved: the instance releases nothing.
+     *
+     * <p>Default: empty; {@code dpmarl list} then tries the defaults with values inside each required parameter's
+     * range. Optional, so a plugin compiled before this method existed keeps working unchanged.
+     */
+    default java.util.Optional<String> exampleSpec() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Creates an instance from validated parameters.
      *
      * @param params  values for every parameter of {@link #parameters()} (defaults filled in)

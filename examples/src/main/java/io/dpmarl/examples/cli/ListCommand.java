@@ -18,9 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code dpmarl list [--kind KIND]}: every discovered plugin of each kind with its description and its
  * parameters (type, default, accepted range; nested plugin parameters show as {@code <privatizer plugin>}),
- * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...), and the metrics a plugin
- * declares it records. Kept free of Guice, Jackson and the plotting classes so that it starts
- * fast.
+ * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...), the example spec a plugin
+ * declares ({@link PluginProvider#exampleSpec()}), and the metrics a plugin declares it records. Kept free of Guice,
+ * Jackson and the plotting classes so that it starts fast.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List every discovered plugin of each kind with its parameters.")
@@ -58,8 +58,10 @@ final class ListCommand implements Callable<Integer> {
                 out.println("  (none)");
             }
             for (PluginProvider<?> provider : registry.list(pluginKind)) {
-                String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + accountingMode(registry, provider) + "]" : "";
+                String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + accountingMode(registry, provider) + "]"
+                        : "";
                 out.println("  " + provider.name() + mode + "  " + provider.description());
+                example(provider).ifPresent(example -> out.println("      example: " + example));
                 if (!provider.metrics().isEmpty()) {
                     out.println("      records: " + String.join(", ", provider.metrics()));
                 }
@@ -73,7 +75,8 @@ final class ListCommand implements Callable<Integer> {
         }
         if (only == null) {
             out.println("metrics every run records: " + io.dpmarl.core.pipeline.Pipeline.EPISODE_RETURN + ", "
-                    + io.dpmarl.core.pipeline.Pipeline.AGENT_RETURN_PREFIX + "<i> (one per agent, with several agents), "
+                    + io.dpmarl.core.pipeline.Pipeline.AGENT_RETURN_PREFIX
+                    + "<i> (one per agent, with several agents), "
                     + io.dpmarl.core.pipeline.Pipeline.EPSILON_SPENT + " (once the ledger is charged), "
                     + io.dpmarl.core.pipeline.Pipeline.EVALUATION_RETURN + " (when the schedule evaluates); plugins "
                     + "add those listed under 'records'");
@@ -82,43 +85,73 @@ final class ListCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /** What {@code list} shows for a privatizer whose instance it cannot build. */
+    static final String UNKNOWN_MODE = "accounting depends on parameters";
+
     /**
      * The accounting mode of a privatizer ({@code per-release}, {@code scheduled}, {@code up-front}, {@code nominal}),
-     * read from an instance made with the defaults and, for required parameters, a value inside their range.
+     * read from an instance built from the provider's {@link PluginProvider#exampleSpec()} if it declares one that
+     * names it and builds, else from the defaults with, for each required parameter, a value inside its range;
+     * {@link #UNKNOWN_MODE} if none of these builds.
      */
     static String accountingMode(Registry registry, PluginProvider<?> provider) {
-        for (int attempt = 0; attempt < CANDIDATES.length; attempt++) {
-            java.util.StringJoiner spec = new java.util.StringJoiner(", ", provider.name() + "(", ")");
-            boolean complete = true;
-            for (Param param : provider.parameters().params()) {
-                if (param.defaultValue().isEmpty()) {
-                    java.util.Optional<String> value = example(param, CANDIDATES[attempt]);
-                    complete &= value.isPresent();
-                    value.ifPresent(v -> spec.add(param.name() + "=" + v));
-                }
-            }
-            if (!complete) {
-                break;
-            }
+        java.util.List<String> specs = new java.util.ArrayList<>();
+        example(provider).ifPresent(specs::add);
+        specs.addAll(guessedSpecs(provider));
+        for (String candidate : specs) {
             try {
-                Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, spec.toString());
+                Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, candidate);
                 try {
                     return privatizer.accounting(OptionalLong.empty()).mode();
                 } catch (IllegalArgumentException needsLength) {
                     return privatizer.accounting(OptionalLong.of(1)).mode();
                 }
             } catch (RuntimeException inconsistent) {
-                // try the next candidate values
+                // try the next candidate
             }
         }
-        return "accounting depends on parameters";
+        return UNKNOWN_MODE;
+    }
+
+    /**
+     * The provider's {@link PluginProvider#exampleSpec()} if it is a spec string of this plugin (not of another one);
+     * empty if it declares none, or a malformed one, or its method fails.
+     */
+    static java.util.Optional<String> example(PluginProvider<?> provider) {
+        try {
+            java.util.Optional<String> example = provider.exampleSpec();
+            return example != null && example.isPresent()
+                    && io.dpmarl.core.spi.SpecString.parse(example.get()).name().equals(provider.name())
+                    ? example : java.util.Optional.empty();
+        } catch (RuntimeException broken) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The defaults with each required parameter set to the candidate values in turn, while every one has a value. */
+    private static java.util.List<String> guessedSpecs(PluginProvider<?> provider) {
+        java.util.List<String> specs = new java.util.ArrayList<>();
+        for (double candidate : CANDIDATES) {
+            java.util.StringJoiner spec = new java.util.StringJoiner(", ", provider.name() + "(", ")");
+            for (Param param : provider.parameters().params()) {
+                if (param.defaultValue().isEmpty()) {
+                    java.util.Optional<String> value = guess(param, candidate);
+                    if (value.isEmpty()) {
+                        return specs;
+                    }
+                    spec.add(param.name() + "=" + value.get());
+                }
+            }
+            specs.add(spec.toString());
+        }
+        return specs;
     }
 
     /** Values tried in turn for every required number (the first inside its range is used). */
     private static final double[] CANDIDATES = {0.5, 2, 10, 0.1};
 
     /** A value inside a required parameter's range, if one is easy to name. */
-    private static java.util.Optional<String> example(Param param, double candidate) {
+    private static java.util.Optional<String> guess(Param param, double candidate) {
         switch (param.type()) {
             case BOOLEAN -> {
                 return java.util.Optional.of("false");

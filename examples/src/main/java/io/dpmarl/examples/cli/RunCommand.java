@@ -23,7 +23,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code dpmarl run <spec.yaml> [--set key=value]... [--resume] [--threads N] [--out DIR] [--shard I/N]}: validates
  * the experiment spec against the registry (nothing is written if anything is wrong), then runs every trial
- * of every grid point (or one shard's share) and writes the run directory (see {@link ExperimentRunner}).
+ * of every grid point (or one shard's share) and writes the run directory (see {@link ExperimentRunner}). An
+ * override that replaces a value it does not name (a run length in the other unit) is reported on stderr as
+ * {@code note: ...} once the spec is accepted ({@link ExperimentSpec#withAll(List, java.util.function.Consumer)}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run an experiment spec (YAML or JSON) and write metrics, privacy ledger, aggregates and plots.")
@@ -39,7 +41,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Override a key, e.g. privatizer.epsilon=0.5, episodes=100 (repeatable); a key the spec's "
-                    + "grid varies is refused (change the grid instead).")
+                    + "grid varies is refused (change the grid instead); steps=N on a spec of episodes (or the "
+                    + "reverse) replaces its length, with a note on stderr.")
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--resume", description = "Continue the run in the output directory, skipping completed trials.")
@@ -65,7 +68,8 @@ final class RunCommand implements Callable<Integer> {
         }
         java.util.Optional<Shard> share = shard == null ? java.util.Optional.empty()
                 : java.util.Optional.of(Shard.parse(shard));
-        ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides);
+        List<String> notes = new ArrayList<>();
+        ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides, notes::add);
         ExperimentPlan plan = ExperimentPlan.resolve(experiment, parent.registry());
         // A claims key that dpmarl claims could never judge is refused now, before anything is written.
         experiment.claims().ifPresent(target -> ClaimsTarget.resolve(target, parent.registry()));
@@ -73,6 +77,11 @@ final class RunCommand implements Callable<Integer> {
         OutDirectory.check(directory);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        // only now, once nothing can refuse the spec: a refused run prints its one error line and nothing else
+        for (String note : notes) {
+            stderr.println("note: " + note);
+        }
+        stderr.flush();
         RunOptions options = new RunOptions(directory, resume, threads != null ? threads : experiment.threads(),
                 line -> {
                     stderr.println(line);

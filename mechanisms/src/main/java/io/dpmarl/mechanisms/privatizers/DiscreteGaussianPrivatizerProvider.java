@@ -73,14 +73,23 @@ public final class DiscreteGaussianPrivatizerProvider implements PluginProvider<
                 PrivatizerParams.sensitivity("L2"), PrivatizerParams.neighbouring());
     }
 
+    /**
+     * {@code discrete-gaussian(sigma=2, sensitivity=1)}: its defaults give neither sigma nor rho, so they do not build
+     * alone.
+     */
+    @Override
+    public java.util.Optional<String> exampleSpec() {
+        return java.util.Optional.of("discrete-gaussian(sigma=2, sensitivity=1)");
+    }
+
     @Override
     public Privatizer create(Params params, PluginContext context) {
         double sigma = params.real("sigma");
         double rho = params.real("rho");
         double sensitivity = params.real("sensitivity");
         if ((sigma > 0) == (rho > 0)) {
-            throw new IllegalArgumentException("discrete-gaussian: give exactly one of sigma in (0, inf) and rho in (0, inf), got sigma="
-                    + sigma + ", rho=" + rho);
+            throw new IllegalArgumentException("discrete-gaussian: give exactly one of sigma in (0, inf) and rho in "
+                    + "(0, inf), got sigma=" + sigma + ", rho=" + rho);
         }
         if (rho > 0) {
             sigma = GaussianCalibration.zcdp(rho, sensitivity);

@@ -85,6 +85,12 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
                 PrivatizerParams.sensitivity("L1"), PrivatizerParams.maxCoordinates(), PrivatizerParams.neighbouring());
     }
 
+    /** {@code uniform(a=1, sensitivity=1)}: its defaults give neither a nor delta, so they do not build alone. */
+    @Override
+    public Optional<String> exampleSpec() {
+        return Optional.of("uniform(a=1, sensitivity=1)");
+    }
+
     @Override
     public Privatizer create(Params params, PluginContext context) {
         double halfWidth = params.real("a");

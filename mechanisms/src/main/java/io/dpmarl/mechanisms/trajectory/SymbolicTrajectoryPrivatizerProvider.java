@@ -45,8 +45,18 @@ public final class SymbolicTrajectoryPrivatizerProvider implements PluginProvide
         return ParamSpec.of(Param.real("epsilon", "word-DP level of one whole trajectory; epsilon/k must "
                 + "not round to 0").above(0).finite(),
                 Param.integer("k", "adjacency parameter: Hamming distance of neighbouring trajectories").atLeast(1),
-                Param.string("successors", "feasible successors per local state, 'state>succ succ|...' (e.g. '0>0 1|1>1')"),
+                Param.string("successors",
+                        "feasible successors per local state, 'state>succ succ|...' (e.g. '0>0 1|1>1')"),
                 Param.integer("initial-state", "public initial local state").atLeast(0).withDefault(0));
+    }
+
+    /**
+     * {@code symbolic-trajectory(epsilon=1, k=1, successors=0>0 1|1>0 1)}: two local states, each reachable from
+     * both (no range suggests a feasibility graph).
+     */
+    @Override
+    public java.util.Optional<String> exampleSpec() {
+        return java.util.Optional.of("symbolic-trajectory(epsilon=1, k=1, successors=0>0 1|1>0 1)");
     }
 
     @Override
