@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.dpmarl.algorithms.fixture.ModelReadingLearner;
 import io.dpmarl.algorithms.fixture.SelfChargingReleaser;
+import io.dpmarl.core.fixture.UpwardDependingCoreClass;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,8 @@ class ArchitectureTest {
             assertTrue(main.stream().anyMatch(c -> c.getPackageName().startsWith("io.dpmarl." + module)),
                     "the classes of " + module + " must be imported, or the rules check nothing");
         }
-        assertTrue(main.stream().noneMatch(c -> c.getPackageName().startsWith("io.dpmarl.algorithms.fixture")),
+        assertTrue(main.stream().noneMatch(c -> c.getPackageName().startsWith("io.dpmarl.algorithms.fixture")
+                        || c.getPackageName().startsWith("io.dpmarl.core.fixture")),
                 "the broken fixtures are test classes and must not be checked as main code");
     }
 
@@ -56,10 +58,11 @@ class ArchitectureTest {
     @Test
     void eachRuleFailsOnABrokenFixture() {
         JavaClasses fixtures = new ClassFileImporter().importClasses(SelfChargingReleaser.class,
-                ModelReadingLearner.class);
+                ModelReadingLearner.class, UpwardDependingCoreClass.class);
         assertViolated(ArchitectureRules.ONLY_MECHANISMS_CHARGE, fixtures, "SelfChargingReleaser");
         assertViolated(ArchitectureRules.ALGORITHMS_DO_NOT_IMPORT_ENVIRONMENTS, fixtures, "ModelReadingLearner");
         assertViolated(ArchitectureRules.LEARNERS_DO_NOT_READ_THE_MODEL, fixtures, "ModelReadingLearner");
+        assertViolated(ArchitectureRules.CORE_DEPENDS_ON_NO_MODULE, fixtures, "UpwardDependingCoreClass");
     }
 
     private static void assertViolated(ArchRule rule, JavaClasses classes, String culprit) {
