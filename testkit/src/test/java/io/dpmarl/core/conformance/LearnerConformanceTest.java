@@ -46,6 +46,7 @@ class LearnerConformanceTest {
     /** The calls the run loop made on a probe learner. */
     private static final class Calls {
         int begins;
+        int initialObservations;
         int acts;
         int evaluationActs;
         int ends;
@@ -91,6 +92,7 @@ class LearnerConformanceTest {
                 @Override
                 public void beginEpisode(int episode, Observation[] observations) {
                     calls.begins++;
+                    calls.initialObservations += observations.length;
                     probe.ask(environment, episode);
                 }
 
@@ -154,14 +156,15 @@ class LearnerConformanceTest {
     }
 
     /**
-     * A learner that asks for nothing passes, and did run: 3 episodes begun and ended, 3 x 4 = 12 training acts and
-     * 4 evaluation acts.
+     * A learner that asks for nothing passes, and did run: 3 episodes begun (each with the 2 agents' observations
+     * of the reset) and ended, 3 x 4 = 12 training acts and 4 evaluation acts.
      */
     @Test
     void aLearnerThatAsksForNothingPasses() {
         ProbeProvider provider = probe((environment, episode) -> { });
         check(provider, new ToyMarkovGame());
         assertEquals(3, provider.calls.begins);
+        assertEquals(6, provider.calls.initialObservations);
         assertEquals(3, provider.calls.ends);
         assertEquals(16, provider.calls.acts);
         assertEquals(4, provider.calls.evaluationActs);
