@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.conformance.LearnerConformance;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Space;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The learner's release streams: what it charges, the declared length, the clipping; a refused privatizer and a
- * refused environment.
+ * refused environment; and the learner kit's rule that a learner never reads the environment's exact model.
  */
 class TeamQLearnerTest {
     private final Registry registry = Registry.discover();
@@ -129,6 +130,20 @@ class TeamQLearnerTest {
                 TrialMetrics.discarding()));
         assertEquals("team-q needs discrete observations; continuous-demo has Box observations",
                 refused.getMessage());
+    }
+
+    /**
+     * relay-chain offers its exact model ({@code TabularModel}); the learner kit runs team-q (with and without a
+     * privatizer) on it and fails if the provider or an episode asks for that model. Only {@code value-gap}, an
+     * evaluator, may read it.
+     */
+    @Test
+    void readsNoExactModel() {
+        LearnerConformance.checkReadsNoExactModel(registry, "team-q", registry.create(PluginKind.ENVIRONMENT,
+                Environment.class, "relay-chain"));
+        LearnerConformance.checkReadsNoExactModel(registry, "team-q(privatizer=laplace(epsilon=1, sensitivity=1))",
+                registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                        "relay-chain(length=2, slip=0.5, horizon=3)"));
     }
 
     private List<Double> clipped() {
