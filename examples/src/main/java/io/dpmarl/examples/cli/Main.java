@@ -42,7 +42,8 @@ public final class Main {
      *
      * @param discovery how the registry is found, given the class loader that includes the plugin jars
      */
-    public static int execute(String[] args, PrintWriter out, PrintWriter err, Function<ClassLoader, Registry> discovery) {
+    public static int execute(String[] args, PrintWriter out, PrintWriter err,
+                              Function<ClassLoader, Registry> discovery) {
         DpmarlCommand root = new DpmarlCommand(discovery);
         CommandLine commandLine = new CommandLine(root);
         commandLine.setOut(out);
