@@ -72,7 +72,10 @@ final class PluginJars {
         return new Loaded(new URLClassLoader(urls.toArray(URL[]::new), parent), warnings, List.copyOf(jars));
     }
 
-    /** One warning per (first place, later jar) pair that holds the same classes. */
+    /**
+     * One warning per (first place, later jar) pair that holds the same classes; a class compiled for a newer Java
+     * than the running one is an {@link IllegalArgumentException} instead (see {@link #checkVersion}).
+     */
     static List<String> duplicates(Set<Path> jars, ClassLoader parent) {
         Map<String, Path> firstJar = new LinkedHashMap<>();
         Map<List<String>, List<String>> shared = new LinkedHashMap<>();
