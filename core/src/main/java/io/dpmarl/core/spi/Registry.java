@@ -1,10 +1,16 @@
 package io.dpmarl.core.spi;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
@@ -13,7 +19,9 @@ import java.util.TreeMap;
  * strings such as {@code laplace(epsilon=0.5, sensitivity=1)} into instances, with errors that list
  * what is accepted: unknown names list the known ones (with a "did you mean" for a likely typo), unknown
  * parameters the accepted ones. Two different provider classes with the same kind and name are refused with an
- * {@link IllegalStateException} naming both classes and where each was loaded from.
+ * {@link IllegalStateException} naming both classes and where each was loaded from; so is a provider that cannot be
+ * loaded (a service file naming a missing class, a class compiled for a newer Java, a missing dependency), with the
+ * jar whose service file lists it.
  */
 public final class Registry {
     private final Map<PluginKind, Map<String, PluginProvider<?>>> providers = new EnumMap<>(PluginKind.class);
@@ -52,14 +60,74 @@ public final class Registry {
         return discover(loader == null ? Registry.class.getClassLoader() : loader);
     }
 
-    /** The plugins visible to the given class loader (for example one that adds a {@code plugins/} folder). */
+    /**
+     * The plugins visible to the given class loader (for example one that adds a {@code plugins/} folder).
+     *
+     * @throws IllegalStateException if two providers share a kind and name, or a listed provider cannot be loaded
+     */
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Registry discover(ClassLoader loader) {
         List<PluginProvider<?>> found = new ArrayList<>();
-        for (PluginProvider provider : ServiceLoader.load(PluginProvider.class, loader)) {
-            found.add(provider);
+        try {
+            for (PluginProvider provider : ServiceLoader.load(PluginProvider.class, loader)) {
+                found.add(provider);
+            }
+        } catch (ServiceConfigurationError | LinkageError unloadable) {
+            throw new IllegalStateException("a plugin cannot be loaded: " + oneLine(unloadable.getMessage())
+                    + listedIn(loader, unloadable), unloadable);
         }
         return new Registry(found);
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "unknown error" : message.replaceAll("\\s+", " ").trim();
+    }
+
+    /**
+     * Where the provider an error names is listed, as {@code " (listed in LOCATION)"}: the jar or folder of the
+     * first service file that lists a class the error's message (or its cause's) names; empty if none does.
+     */
+    private static String listedIn(ClassLoader loader, Throwable error) {
+        String text = error.getMessage() + " " + (error.getCause() == null ? "" : error.getCause().getMessage());
+        try {
+            Enumeration<URL> files = loader.getResources("META-INF/services/" + PluginProvider.class.getName());
+            while (files.hasMoreElements()) {
+                URL file = files.nextElement();
+                try (InputStream in = file.openStream()) {
+                    for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
+                        String name = line.replaceAll("#.*", "").trim();
+                        if (!name.isEmpty() && (mentions(text, name) || mentions(text, name.replace('.', '/')))) {
+                            return " (listed in " + location(file) + ")";
+                        }
+                    }
+                }
+            }
+        } catch (IOException unreadable) {
+            return "";
+        }
+        return "";
+    }
+
+    /** True if {@code text} holds {@code name} not as part of a longer name. */
+    private static boolean mentions(String text, String name) {
+        return java.util.regex.Pattern.compile("(?<![\\w$./])" + java.util.regex.Pattern.quote(name)
+                + "(?![\\w$])").matcher(text).find();
+    }
+
+    /** The jar or folder a service file comes from. */
+    private static String location(URL file) {
+        String text = file.toString();
+        if (text.startsWith("jar:") && text.contains("!/")) {
+            text = text.substring("jar:".length(), text.indexOf("!/"));
+        } else if (text.endsWith("META-INF/services/" + PluginProvider.class.getName())) {
+            text = text.substring(0, text.length() - ("META-INF/services/" + PluginProvider.class.getName()).length());
+        }
+        try {
+            return java.nio.file.Path.of(new URL(text).toURI()).toString();
+        } catch (IOException | java.net.URISyntaxException | IllegalArgumentException
+                 | java.nio.file.FileSystemNotFoundException notAFile) {
+            return text;
+        }
     }
 
     /** A registry of exactly the given providers (tests, embedded use). */

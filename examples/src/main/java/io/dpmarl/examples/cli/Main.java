@@ -12,7 +12,9 @@ import picocli.CommandLine;
  * Entry point of the {@code dpmarl} command line: {@code list}, {@code run}, {@code reproduce},
  * {@code plot}, {@code privacy} and {@code sample}. Exit codes: 0 success, 1 a reproduction claim failed
  * (or a run crashed), 2 bad input (an {@link IllegalArgumentException}, a command-line error, an input
- * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr.
+ * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr. A command that runs
+ * out of heap is reported as such (one line with the heap size and {@code DPMARL_JAVA_OPTS=-Xmx...}, exit 1) wherever
+ * the {@link OutOfMemoryError} sits among the causes and suppressed errors of what reached the command line.
  */
 public final class Main {
     /** Exit code of success. */
@@ -40,7 +42,8 @@ public final class Main {
      *
      * @param discovery how the registry is found, given the class loader that includes the plugin jars
      */
-    public static int execute(String[] args, PrintWriter out, PrintWriter err, Function<ClassLoader, Registry> discovery) {
+    public static int execute(String[] args, PrintWriter out, PrintWriter err,
+                              Function<ClassLoader, Registry> discovery) {
         DpmarlCommand root = new DpmarlCommand(discovery);
         CommandLine commandLine = new CommandLine(root);
         commandLine.setOut(out);
@@ -78,6 +81,13 @@ public final class Main {
             }
         });
         commandLine.setExecutionExceptionHandler((exception, command, parseResult) -> {
+            // Out of memory first: an OutOfMemoryError can arrive inside an IllegalArgumentException (the JVM
+            // throws one shared instance when the heap is exhausted, so a try-with-resources whose close() runs out
+            // too adds it as suppressed to itself: "Self-suppression not permitted") or suppressed by another error.
+            OutOfMemoryError memory = outOfMemory(exception);
+            if (memory != null) {
+                return reportOutOfMemory(err, command.getCommandName(), memory);
+            }
             Throwable cause = exception;
             if (cause instanceof UncheckedIOException unchecked) {
                 cause = unchecked.getCause();
@@ -86,10 +96,6 @@ public final class Main {
                 err.println("dpmarl: " + oneLine(message(cause)));
                 err.flush();
                 return BAD_INPUT;
-            }
-            OutOfMemoryError memory = outOfMemory(exception);
-            if (memory != null) {
-                return reportOutOfMemory(err, command.getCommandName(), memory);
             }
             err.println("dpmarl: " + command.getCommandName() + " failed: " + oneLine(String.valueOf(cause)));
             err.flush();
@@ -121,15 +127,29 @@ public final class Main {
         return FAILED;
     }
 
-    /** The out-of-memory error anywhere in the cause chain (Guice and the trial pool wrap it), or null. */
+    /**
+     * The out-of-memory error anywhere among the causes and suppressed errors of {@code thrown}, at any depth (Guice
+     * and the trial pool wrap it, a failed close adds it as suppressed, and a self-suppression is reported as an
+     * {@link IllegalArgumentException} caused by it), or null. Each throwable is visited once, so cycles end.
+     */
     static OutOfMemoryError outOfMemory(Throwable thrown) {
-        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
-            if (cause instanceof OutOfMemoryError memory) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Deque<Throwable> pending = new java.util.ArrayDeque<>();
+        if (thrown != null) {
+            pending.add(thrown);
+        }
+        while (!pending.isEmpty()) {
+            Throwable current = pending.removeFirst();
+            if (!seen.add(current)) {
+                continue;
+            }
+            if (current instanceof OutOfMemoryError memory) {
                 return memory;
             }
-            if (cause.getCause() == cause) {
-                break;
+            if (current.getCause() != null) {
+                pending.addLast(current.getCause());
             }
+            pending.addAll(List.of(current.getSuppressed()));
         }
         return null;
     }

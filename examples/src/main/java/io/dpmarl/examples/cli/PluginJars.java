@@ -1,6 +1,7 @@
 package io.dpmarl.examples.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -23,9 +24,17 @@ import java.util.jar.JarFile;
  * The plugin jars of the plugin folders and the class loader over them. The same class in two places means
  * that only the first copy is ever loaded, silently; so every class of every plugin jar is looked up in the
  * jars before it and on the command line's own class path, and each pair of places that share classes gets one
- * warning naming both (and which copy wins). The same jar reached through two folders counts once.
+ * warning naming both (and which copy wins). The same jar reached through two folders counts once. A jar with a
+ * class compiled for a newer Java than the running one is refused (bad input, one line naming the jar and both Java
+ * versions) before any of its classes is loaded, as a plugin named like another is: skipping it would only turn
+ * into an "unknown plugin" error later.
  */
 final class PluginJars {
+    /** Class-file major version minus Java feature release (Java 17 writes 61). */
+    private static final int JAVA_TO_MAJOR = 44;
+    /** Magic (4 bytes), minor version (2), major version (2). */
+    private static final int CLASS_HEADER_BYTES = 8;
+
     private PluginJars() {
     }
 
@@ -59,11 +68,14 @@ final class PluginJars {
                 throw new IllegalStateException(impossible);
             }
         }
-        return new Loaded(new URLClassLoader(urls.toArray(URL[]::new), parent), duplicates(jars, parent),
-                List.copyOf(jars));
+        List<String> warnings = duplicates(jars, parent);
+        return new Loaded(new URLClassLoader(urls.toArray(URL[]::new), parent), warnings, List.copyOf(jars));
     }
 
-    /** One warning per (first place, later jar) pair that holds the same classes. */
+    /**
+     * One warning per (first place, later jar) pair that holds the same classes; a class compiled for a newer Java
+     * than the running one is an {@link IllegalArgumentException} instead (see {@link #checkVersion}).
+     */
     static List<String> duplicates(Set<Path> jars, ClassLoader parent) {
         Map<String, Path> firstJar = new LinkedHashMap<>();
         Map<List<String>, List<String>> shared = new LinkedHashMap<>();
@@ -107,13 +119,21 @@ final class PluginJars {
         return jars;
     }
 
+    /**
+     * The class entries of a jar (outside {@code META-INF/}, so a multi-release jar's classes for newer Javas are
+     * not counted), after checking that the running Java can load each: a class file whose major version is above
+     * {@link #supportedMajor()} is refused with one message naming the jar, the Java it was compiled for and the
+     * running Java (The Java Virtual Machine Specification, 4.1: major version = Java feature release + 44).
+     */
     private static List<String> classEntries(Path jar) {
         List<String> classes = new ArrayList<>();
         try (JarFile file = new JarFile(jar.toFile())) {
             Enumeration<JarEntry> entries = file.entries();
             while (entries.hasMoreElements()) {
-                String name = entries.nextElement().getName();
+                JarEntry entry = entries.nextElement();
+                String name = entry.getName();
                 if (name.endsWith(".class") && !name.startsWith("META-INF/") && !name.endsWith("module-info.class")) {
+                    checkVersion(jar, name, majorVersion(file, entry));
                     classes.add(name);
                 }
             }
@@ -122,6 +142,41 @@ final class PluginJars {
                     + unreadable.getMessage(), unreadable));
         }
         return classes;
+    }
+
+    /** The highest class-file major version the running Java loads (its feature release + 44). */
+    static int supportedMajor() {
+        return Runtime.version().feature() + JAVA_TO_MAJOR;
+    }
+
+    /** Refuses a class file newer than the running Java, naming the jar, the class and both versions. */
+    static void checkVersion(Path jar, String entry, int major) {
+        if (major <= supportedMajor()) {
+            return;
+        }
+        int running = Runtime.version().feature();
+        int compiledFor = major - JAVA_TO_MAJOR;
+        String className = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+        throw new IllegalArgumentException("plugin jar " + jar + " was compiled for Java " + compiledFor
+                + " (class-file version " + major + ", " + className + ") but this is Java " + running
+                + " (class-file versions up to " + supportedMajor() + "): run dpmarl with Java " + compiledFor
+                + " or newer, rebuild the plugin for Java " + running + " (<release>" + running
+                + "</release>) or remove the jar");
+    }
+
+    /**
+     * The major version of a class file (bytes 6-7 after the magic {@code 0xCAFEBABE} and the minor version), or 0
+     * for an entry too short or without the magic, which is left for the class loader to report.
+     */
+    private static int majorVersion(JarFile file, JarEntry entry) throws IOException {
+        try (InputStream in = file.getInputStream(entry)) {
+            byte[] header = in.readNBytes(CLASS_HEADER_BYTES);
+            if (header.length < CLASS_HEADER_BYTES || (header[0] & 0xff) != 0xCA || (header[1] & 0xff) != 0xFE
+                    || (header[2] & 0xff) != 0xBA || (header[3] & 0xff) != 0xBE) {
+                return 0;
+            }
+            return ((header[6] & 0xff) << 8) | (header[7] & 0xff);
+        }
     }
 
     /** The jar or folder a class-path resource comes from. */
