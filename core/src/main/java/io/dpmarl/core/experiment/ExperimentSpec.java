@@ -3,6 +3,7 @@ package io.dpmarl.core.experiment;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.SpecString;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -245,14 +246,15 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         }
         String head = path.substring(0, dot);
         String nested = parsed.parameters().get(head);
-        if (nested == null) {
+        if (nested == null || nested.trim().equals(Param.NONE)) {
             if (prefix.equals("learner") && head.equals("privatizer") && privatizer.isPresent()) {
                 throw new IllegalArgumentException("cannot set '" + key + "': the learner spec sets no privatizer; "
                         + "the spec's privatizer key gives it: set privatizer." + path.substring(dot + 1) + "="
                         + value + " instead");
             }
-            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + " '" + spec + "' sets no '"
-                    + head + "'; give it whole first, with " + prefix + "." + head + "=<plugin spec>");
+            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + " '" + spec + "' sets "
+                    + (nested == null ? "no '" + head + "'" : "'" + head + "' to none") + "; give it whole first, with "
+                    + prefix + "." + head + "=<plugin spec>");
         }
         try {
             SpecString.parse(nested);

@@ -92,6 +92,10 @@ class SpecInputErrorsTest {
                 + "privatizer key gives it: set privatizer.epsilon=0.5 instead", assertThrows(
                 IllegalArgumentException.class, () -> parse(SPEC).withAll(List.of("learner.privatizer.epsilon=0.5")))
                 .getMessage());
+        assertEquals("cannot set 'learner.privatizer.epsilon': learner 'greedy-test(privatizer=none)' sets "
+                + "'privatizer' to none; give it whole first, with learner.privatizer=<plugin spec>",
+                assertThrows(IllegalArgumentException.class, () -> parse(NESTED).with("learner",
+                        "greedy-test(privatizer=none)").with("learner.privatizer.epsilon", "1")).getMessage());
         assertEquals("cannot set 'learner.exploration.x': learner.exploration is '0.3', not a plugin spec with "
                 + "parameters", assertThrows(IllegalArgumentException.class,
                 () -> nested.with("learner.exploration.x", "1")).getMessage());
