@@ -18,7 +18,8 @@ import java.util.StringJoiner;
  * An experiment spec expanded over its grid and checked against the registry, before anything is
  * written: every grid point's components resolve (known plugins, known parameters, values in range) and
  * passes the {@link Preflight} checks (its pipeline assembles, so up-front budgets cover the schedule; the
- * accountant supports the privatizers' events; every plotted metric can be recorded). Trial {@code i} of every experiment uses the seed
+ * accountant supports the privatizers' events; every plotted metric can be recorded). A grid key that lists one
+ * value twice is refused ({@link GridDuplicates}). Trial {@code i} of every experiment uses the seed
  * {@code RandomStreams.of(seed).child("trial/" + i).seed()} (common random numbers across grid points).
  *
  * @param spec        the validated spec
@@ -57,6 +58,7 @@ public record ExperimentPlan(ExperimentSpec spec, List<Experiment> experiments, 
      */
     public static ExperimentPlan resolve(ExperimentSpec spec, Registry registry) {
         spec.validate();
+        GridDuplicates.refuse(spec, Optional.of(registry)); // validate() compared spec strings as written
         List<Map<String, String>> points = new ArrayList<>();
         points.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<String>> axis : spec.grid().entrySet()) {

@@ -3,6 +3,7 @@ package io.dpmarl.core.experiment;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyBudget;
+import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.SpecString;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,9 +36,12 @@ import java.util.function.Consumer;
  * figure overlaying them, see {@link PlotItem}), {@code claims}
  * ({@code <paper>/<bundled spec>}: the reproduction claims that {@code dpmarl claims} applies to this run), and
  * {@code <component>.<parameter>}, which sets one parameter of a component's spec string, for example
- * {@code privatizer.epsilon=0.5}. {@code grid} maps such keys to lists of values; every combination (in the order
- * written, last key fastest) is one experiment of the run. A key the grid varies cannot also be set ({@link #with}
- * refuses it): the grid would overwrite it at every point. A schedule has one length: a file that gives both
+ * {@code privatizer.epsilon=0.5}; a longer path reaches into a plugin spec written as a parameter value, so
+ * {@code learner.privatizer.noise-base=20} sets the noise base of the privatizer in
+ * {@code learner: dp-qd-learning(privatizer=dp-qd-laplace(noise-base=10, ...))}. {@code grid} maps such keys to
+ * lists of values, each listed once; every combination (in the order written, last key fastest) is one experiment
+ * of the run. A key the grid varies cannot also be set ({@link #with} refuses it): the grid would overwrite it at
+ * every point. A schedule has one length: a file that gives both
  * {@code schedule.episodes} and {@code schedule.steps} is refused, while an override of the other one replaces the
  * file's length and says so ({@link #withAll(List, Consumer)}).
  *
@@ -207,12 +211,58 @@ public record ExperimentSpec(String name, String environment, String learner, Op
         if (dot > 0 && COMPONENTS.contains(key.substring(0, dot)) && dot < key.length() - 1) {
             String component = key.substring(0, dot);
             String current = component(component);
+            String path = key.substring(dot + 1);
             if (current.isEmpty()) {
-                throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component);
+                throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component
+                        + (component.equals("privatizer") && learnerSets("privatizer")
+                        ? "; its privatizer is written inside the learner: set learner.privatizer." + path + "="
+                        + value + " instead" : ""));
             }
-            return set(component, withParameter(current, key.substring(dot + 1), value));
+            return set(component, withPath(key, component, current, path, value));
         }
-        throw new IllegalArgumentException("unknown key '" + key + "'; accepted: " + SpecKeys.accepted());
+        throw new IllegalArgumentException(SpecKeys.unknown(key));
+    }
+
+    /** True if the learner spec string sets {@code parameter} (false if it does not parse: binding reports that). */
+    private boolean learnerSets(String parameter) {
+        try {
+            return !learner.isBlank() && SpecString.parse(learner).parameters().containsKey(parameter);
+        } catch (IllegalArgumentException malformed) {
+            return false;
+        }
+    }
+
+    /**
+     * {@code spec} (the value of {@code prefix}) with the parameter at {@code path} set: a parameter name, or
+     * {@code <parameter>.<path>} into the plugin spec that a plugin parameter holds, for example
+     * {@code privatizer.epsilon} into {@code dp-qd-learning(privatizer=dp-qd-laplace(epsilon=1))}; the nested spec
+     * must be written in {@code spec} (a default is not known without the registry).
+     */
+    private String withPath(String key, String prefix, String spec, String path, String value) {
+        SpecString parsed = SpecString.parse(spec);
+        int dot = path.indexOf('.');
+        if (dot < 0 || parsed.parameters().containsKey(path)) {
+            return withParameter(spec, path, value);
+        }
+        String head = path.substring(0, dot);
+        String nested = parsed.parameters().get(head);
+        if (nested == null || nested.trim().equals(Param.NONE)) {
+            if (prefix.equals("learner") && head.equals("privatizer") && privatizer.isPresent()) {
+                throw new IllegalArgumentException("cannot set '" + key + "': the learner spec sets no privatizer; "
+                        + "the spec's privatizer key gives it: set privatizer." + path.substring(dot + 1) + "="
+                        + value + " instead");
+            }
+            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + " '" + spec + "' sets "
+                    + (nested == null ? "no '" + head + "'" : "'" + head + "' to none") + "; give it whole first, with "
+                    + prefix + "." + head + "=<plugin spec>");
+        }
+        try {
+            SpecString.parse(nested);
+        } catch (IllegalArgumentException notASpec) {
+            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + "." + head + " is '" + nested
+                    + "', not a plugin spec with parameters", notASpec);
+        }
+        return withParameter(spec, head, withPath(key, prefix + "." + head, nested, path.substring(dot + 1), value));
     }
 
     /**
@@ -226,8 +276,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
     }
 
     private ExperimentSpec bind(String key, List<String> values) {
-        SpecKeys.Key found = SpecKeys.find(key).orElseThrow(() -> new IllegalArgumentException("unknown key '" + key
-                + "'; accepted: " + SpecKeys.accepted()));
+        SpecKeys.Key found = SpecKeys.find(key).orElseThrow(() -> new IllegalArgumentException(SpecKeys.unknown(key)));
         if (!found.list() && values.size() != 1) {
             throw new IllegalArgumentException("'" + key + "' takes one value, got " + values.size());
         }
@@ -296,7 +345,8 @@ public record ExperimentSpec(String name, String environment, String learner, Op
     }
 
     /**
-     * Checks the values that need no registry: name, required components, budget, plots, grid keys, claims.
+     * Checks the values that need no registry: name, required components, budget, plots, grid keys (each value
+     * listed once, see {@link ExperimentPlan#resolve}), claims.
      *
      * @throws IllegalArgumentException naming the first problem
      */
@@ -328,6 +378,7 @@ public record ExperimentSpec(String name, String environment, String learner, Op
                 throw new IllegalArgumentException("grid key '" + key + "' needs at least one value");
             }
         }
+        GridDuplicates.refuse(this, Optional.empty());
         if (claims.isPresent() && !claims.get().matches("[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")) {
             throw new IllegalArgumentException("claims must be <paper>/<bundled spec>, for example "
                     + "dp-nash-vi/rz-tiny, got '" + claims.get() + "'");

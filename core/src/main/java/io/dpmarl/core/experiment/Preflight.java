@@ -3,6 +3,7 @@ package io.dpmarl.core.experiment;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.PipelineModule;
 import io.dpmarl.core.pipeline.PipelineSpec;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.Privatizer;
@@ -30,11 +31,14 @@ import java.util.Set;
  *       construction has, for example, an additive privatizer's {@code max-coordinates} below its release's
  *       coordinates refused here, with the message the first release would give; planners built here check what
  *       they can from the environment, such as {@code min-dependency}'s {@code length-cap});</li>
+ *   <li>the schedule bounds every episode: a continuing environment (horizon {@code Integer.MAX_VALUE}) needs
+ *       {@code schedule.step-limit}, which the run loop would otherwise ask for at the first trial;</li>
  *   <li>the accountant supports the event of every privatizer named in the spec (the spec's {@code privatizer} and
  *       every privatizer plugin parameter nested in the learner, evaluators and environment);</li>
- *   <li>every plotted metric (each part of an overlay {@code a + b}, see {@link PlotItem}) is one the run can record: the loop's own metrics ({@code episode_return},
- *       {@code epsilon_spent}, {@code return_agent_<i>} with several agents, {@code evaluation_return} when the
- *       schedule evaluates) and those the pipeline's plugins declare ({@link PluginProvider#metrics()}).</li>
+ *   <li>every plotted metric (each part of an overlay {@code a + b}, see {@link PlotItem}) is one the run can
+ *       record: the loop's own metrics ({@code episode_return}, {@code epsilon_spent}, {@code return_agent_<i>}
+ *       with several agents, {@code evaluation_return} when the schedule evaluates and the run is long enough to
+ *       reach its first evaluation) and those the pipeline's plugins declare ({@link PluginProvider#metrics()}).</li>
  * </ol>
  * A per-release budget cannot be checked before the releases happen; it is enforced at each release, before noise
  * is drawn.
@@ -46,6 +50,9 @@ final class Preflight {
     /** Runs every check on one experiment; {@code seed} seeds the throw-away pipeline. */
     static void check(PipelineSpec spec, List<String> plots, Registry registry, long seed) {
         Pipeline pipeline = PipelineModule.assemble(spec, registry, RandomStreams.of(seed), record -> { });
+        // every trial starts with this: a continuing environment needs schedule.step-limit
+        spec.schedule().ifPresent(schedule -> schedule.episodeSteps(pipeline.environment().info().horizon(),
+                pipeline.environment().info().name()));
         checkAccountant(spec, registry);
         checkPlots(spec, plots, registry, pipeline.environment().info().numAgents());
     }
@@ -106,12 +113,36 @@ final class Preflight {
         List<String> known = knownMetrics(spec, registry, agents);
         for (String plot : plots) {
             for (String metric : PlotItem.parse(plot).metrics()) {
+                if (metric.equals(Pipeline.EVALUATION_RETURN)) {
+                    spec.schedule().ifPresent(schedule -> checkEvaluates(schedule, plot));
+                }
                 if (!matches(known, metric)) {
                     throw new IllegalArgumentException("plots: no metric '" + metric + "'"
                             + (metric.equals(plot) ? "" : " (in '" + plot + "')") + " can be recorded by this run; "
                             + "known: " + String.join(", ", known));
                 }
             }
+        }
+    }
+
+    /**
+     * Refuses a plot of {@code evaluation_return} when the schedule evaluates ({@code schedule.evaluate-every} above
+     * 0) but never reaches its first evaluation point: the loop evaluates after training episode
+     * {@code evaluate-every}, and a run of {@code schedule.episodes} below it, or of {@code schedule.steps} below it
+     * (every episode takes at least one step, so a run of N steps has at most N episodes), ends before that episode.
+     * A steps schedule at or above {@code evaluate-every} is accepted: whether its episodes reach the first
+     * evaluation point depends on how soon they end, which only the run shows. Without the plot such a schedule is
+     * accepted: it runs as with {@code evaluate-every} 0, and nothing the user asked for goes missing.
+     */
+    private static void checkEvaluates(Schedule schedule, String plot) {
+        int every = schedule.evaluateEvery();
+        if (every > 0 && schedule.length() < every) {
+            String length = schedule.unit() == Schedule.Unit.EPISODES ? "schedule.episodes=" + schedule.length()
+                    : "schedule.steps=" + schedule.length() + " (at most " + schedule.length() + " episodes)";
+            throw new IllegalArgumentException("plots: '" + plot + "' would stay empty: schedule.evaluate-every="
+                    + every + " evaluates after training episode " + every + ", but the run ends earlier, at "
+                    + length + "; set schedule.evaluate-every in [1, " + schedule.length() + "] or remove "
+                    + Pipeline.EVALUATION_RETURN + " from plots");
         }
     }
 
@@ -152,7 +183,8 @@ final class Preflight {
 
     private static boolean matches(List<String> known, String metric) {
         for (String name : known) {
-            if (name.equals(metric) || (name.endsWith("*") && metric.startsWith(name.substring(0, name.length() - 1)))) {
+            if (name.equals(metric)
+                    || (name.endsWith("*") && metric.startsWith(name.substring(0, name.length() - 1)))) {
                 return true;
             }
         }

@@ -41,13 +41,13 @@ final class SpecFile {
                     + type(root));
         }
         try {
-            return read(root);
+            return read(root, json);
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("experiment spec " + source + ": " + invalid.getMessage(), invalid);
         }
     }
 
-    private static ExperimentSpec read(JsonNode root) {
+    private static ExperimentSpec read(JsonNode root, boolean json) {
         ExperimentSpec spec = ExperimentSpec.defaults();
         List<String> lengths = new ArrayList<>();
         Map<String, List<String>> grid = Map.of();
@@ -56,7 +56,7 @@ final class SpecFile {
             String key = field.getKey();
             JsonNode value = field.getValue();
             if (key.equals("grid")) {
-                grid = grid(value); // set last: a file gives the base values of the keys its grid varies
+                grid = grid(value, json); // set last: a file gives the base values of the keys its grid varies
             } else if (SpecKeys.sections().contains(key)) {
                 if (!value.isObject()) {
                     throw new IllegalArgumentException("'" + key + "' must be a mapping with keys "
@@ -69,10 +69,10 @@ final class SpecFile {
                         throw new IllegalArgumentException("unknown key '" + dotted + "'; accepted in '" + key
                                 + "': " + String.join(", ", SpecKeys.sectionKeys(key)));
                     }
-                    spec = bind(spec, dotted, child.getValue(), lengths);
+                    spec = bind(spec, dotted, child.getValue(), lengths, json);
                 }
             } else {
-                spec = bind(spec, key, value, lengths);
+                spec = bind(spec, key, value, lengths, json);
             }
         }
         if (lengths.size() > 1) {
@@ -82,10 +82,14 @@ final class SpecFile {
         return spec.withGrid(grid);
     }
 
-    private static ExperimentSpec bind(ExperimentSpec spec, String key, JsonNode value, List<String> lengths) {
+    private static ExperimentSpec bind(ExperimentSpec spec, String key, JsonNode value, List<String> lengths,
+                                       boolean json) {
         String canonical = SpecKeys.ALIASES.getOrDefault(key, key);
         if (canonical.equals("schedule.episodes") || canonical.equals("schedule.steps")) {
             lengths.add(key);
+        }
+        if (value.isObject() && !SpecKeys.known(key)) {
+            throw new IllegalArgumentException(SpecKeys.unknown(key)); // as for a scalar: the typo, not the shape
         }
         if (value.isArray()) {
             if (SpecKeys.find(key).isEmpty()) {
@@ -98,12 +102,13 @@ final class SpecFile {
             for (JsonNode item : value) {
                 items.add(scalar(item, key));
             }
+            refuseSplitSpecs(key, items, json);
             return spec.withList(key, items);
         }
         return spec.with(key, scalar(value, key));
     }
 
-    private static Map<String, List<String>> grid(JsonNode value) {
+    private static Map<String, List<String>> grid(JsonNode value, boolean json) {
         if (!value.isObject()) {
             throw new IllegalArgumentException("'grid' must be a mapping from keys to lists of values");
         }
@@ -118,9 +123,50 @@ final class SpecFile {
             } else {
                 values.add(scalar(entry.getValue(), "grid." + entry.getKey()));
             }
+            refuseSplitSpecs("grid." + entry.getKey(), values, json);
             grid.put(entry.getKey(), values);
         }
         return grid;
+    }
+
+    /**
+     * Refuses a YAML list item whose parentheses do not close: a flow list {@code [a, b]} splits at every comma,
+     * also inside a plugin spec such as {@code gaussian(epsilon=1, delta=1e-5)}, which then arrives in pieces. The
+     * message names the key and the piece and shows the item quoted, rejoined from the pieces. JSON strings keep
+     * their commas, so a JSON item is left to the spec parser.
+     */
+    private static void refuseSplitSpecs(String key, List<String> items, boolean json) {
+        if (json) {
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (depth(items.get(i)) <= 0) {
+                continue;
+            }
+            StringBuilder joined = new StringBuilder(items.get(i));
+            int depth = depth(items.get(i));
+            for (int next = i + 1; next < items.size() && depth > 0; next++) {
+                joined.append(", ").append(items.get(next));
+                depth += depth(items.get(next));
+            }
+            throw new IllegalArgumentException("'" + key + "': item '" + items.get(i) + "' does not close its "
+                    + "parentheses: a YAML list [a, b] splits at every comma, also inside a plugin spec; quote the "
+                    + "item" + (depth == 0 ? ", for example \"" + joined + "\"" : "") + ", or write one item per "
+                    + "line");
+        }
+    }
+
+    /** Opening minus closing parentheses. */
+    private static int depth(String text) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '(') {
+                depth++;
+            } else if (text.charAt(i) == ')') {
+                depth--;
+            }
+        }
+        return depth;
     }
 
     private static String scalar(JsonNode node, String key) {

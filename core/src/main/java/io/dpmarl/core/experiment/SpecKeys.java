@@ -141,6 +141,18 @@ final class SpecKeys {
                 + String.join(", ", COMPONENTS);
     }
 
+    /** True if {@code name} is a key (or alias) or has the form {@code <component>.<parameter>}. */
+    static boolean known(String name) {
+        int dot = name.indexOf('.');
+        return find(name).isPresent() || dot > 0 && dot < name.length() - 1
+                && COMPONENTS.contains(name.substring(0, dot));
+    }
+
+    /** The message for a key that is not {@link #known}, listing the accepted keys. */
+    static String unknown(String name) {
+        return "unknown key '" + name + "'; accepted: " + accepted();
+    }
+
     /** True if a grid may vary {@code name}. */
     static boolean gridable(String name) {
         Optional<Key> key = find(name);

@@ -83,11 +83,23 @@ public record Schedule(long length, Unit unit, OptionalInt stepLimit, int evalua
      * training step declares this as the length of its release streams.
      *
      * @throws IllegalArgumentException if the episodes of a continuing environment are not bounded, or the product
-     *                                  overflows a long
+     *                                  overflows a long (the message names {@code schedule.episodes} and the steps
+     *                                  of one episode it is multiplied by)
      */
     public long trainingSteps(EnvironmentInfo info) {
-        return unit == Unit.STEPS ? length
-                : Math.multiplyExact(length, (long) episodeSteps(info.horizon(), info.name()));
+        if (unit == Unit.STEPS) {
+            return length;
+        }
+        int episodeSteps = episodeSteps(info.horizon(), info.name());
+        try {
+            return Math.multiplyExact(length, (long) episodeSteps);
+        } catch (ArithmeticException overflow) {
+            String bound = stepLimit.isPresent() && stepLimit.getAsInt() < info.horizon() ? "schedule.step-limit"
+                    : "the horizon";
+            throw new IllegalArgumentException("schedule.episodes must be in [1, " + Long.MAX_VALUE / episodeSteps
+                    + "] for " + info.name() + ": it is multiplied by the " + episodeSteps + " steps of one episode ("
+                    + bound + ") to count the training steps, which must fit in a long; got " + length, overflow);
+        }
     }
 
     /** The step limit of one episode given the environment's horizon, or an error if neither bounds it. */
@@ -96,7 +108,7 @@ public record Schedule(long length, Unit unit, OptionalInt stepLimit, int evalua
             return Math.min(stepLimit.getAsInt(), horizon);
         }
         if (horizon == Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("step-limit must be set in [1, inf) for " + environment
+            throw new IllegalArgumentException("schedule.step-limit must be set in [1, inf) for " + environment
                     + ", a continuing environment whose episodes never end by themselves");
         }
         return horizon;

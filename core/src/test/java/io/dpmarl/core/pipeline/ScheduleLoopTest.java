@@ -80,8 +80,8 @@ class ScheduleLoopTest {
     void aContinuingEnvironmentNeedsAStepLimit() {
         Schedule schedule = Schedule.episodes(2);
         Pipeline pipeline = pipeline(new Continuing(), List.of(), schedule);
-        assertEquals("step-limit must be set in [1, inf) for continuing-test, a continuing environment whose episodes "
-                + "never end by themselves", assertThrows(IllegalArgumentException.class,
+        assertEquals("schedule.step-limit must be set in [1, inf) for continuing-test, a continuing environment "
+                + "whose episodes never end by themselves", assertThrows(IllegalArgumentException.class,
                 () -> pipeline.run(new TrialId("c", 0, 5), schedule)).getMessage());
         Schedule limited = schedule.withStepLimit(7);
         Pipeline bounded = pipeline(new Continuing(), List.of(), limited);

@@ -41,9 +41,26 @@ class AuthorConveniencesTest {
         assertEquals(1000, Schedule.steps(1000).trainingSteps(info(Integer.MAX_VALUE)), "steps need no horizon");
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> Schedule.episodes(40).trainingSteps(info(Integer.MAX_VALUE))).getMessage()
-                .startsWith("step-limit must be set in [1, inf) for chain-test"));
-        assertThrows(ArithmeticException.class,
-                () -> Schedule.episodes(Long.MAX_VALUE / 2).trainingSteps(info(6)));
+                .startsWith("schedule.step-limit must be set in [1, inf) for chain-test"));
+    }
+
+    /**
+     * Episodes times the steps of one episode must fit in a long: the largest accepted count is
+     * floor((2^63 - 1) / 6) = 1537228672809129301 for 6 steps (6 times it is 2^63 - 2), and
+     * floor((2^63 - 1) / 4) = 2305843009213693951 when a step limit of 4 cuts a horizon of 6. One more is refused
+     * with an IllegalArgumentException naming schedule.episodes, what it is multiplied by and the range.
+     */
+    @Test
+    void trainingStepsThatOverflowALongAreRefusedNamingTheEpisodes() {
+        assertEquals(9223372036854775806L, Schedule.episodes(1537228672809129301L).trainingSteps(info(6)));
+        assertEquals("schedule.episodes must be in [1, 1537228672809129301] for chain-test: it is multiplied by the 6 "
+                + "steps of one episode (the horizon) to count the training steps, which must fit in a long; got "
+                + "1537228672809129302", assertThrows(IllegalArgumentException.class,
+                () -> Schedule.episodes(1537228672809129302L).trainingSteps(info(6))).getMessage());
+        assertEquals("schedule.episodes must be in [1, 2305843009213693951] for chain-test: it is multiplied by the 4 "
+                + "steps of one episode (schedule.step-limit) to count the training steps, which must fit in a long; "
+                + "got 9223372036854775807", assertThrows(IllegalArgumentException.class,
+                () -> Schedule.episodes(Long.MAX_VALUE).withStepLimit(4).trainingSteps(info(6))).getMessage());
     }
 
     @Test
