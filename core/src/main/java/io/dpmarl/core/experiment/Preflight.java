@@ -117,9 +117,12 @@ final class Preflight {
                     spec.schedule().ifPresent(schedule -> checkEvaluates(schedule, plot));
                 }
                 if (!matches(known, metric)) {
-                    throw new IllegalArgumentException("plots: no metric '" + metric + "'"
-                            + (metric.equals(plot) ? "" : " (in '" + plot + "')") + " can be recorded by this run; "
-                            + "known: " + String.join(", ", known));
+                    // Only declared metrics are known before the run; an undeclared one that a plugin records
+                    // anyway is still written to metrics.csv and can be drawn by dpmarl plot afterwards.
+                    throw new IllegalArgumentException("plots: metric '" + metric + "'"
+                            + (metric.equals(plot) ? "" : " (in '" + plot + "')") + " is not built in and not "
+                            + "declared by any plugin of this spec (PluginProvider.metrics()); known: "
+                            + String.join(", ", known));
                 }
             }
         }

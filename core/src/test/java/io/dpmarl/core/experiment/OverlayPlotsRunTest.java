@@ -41,12 +41,13 @@ class OverlayPlotsRunTest {
 
     @Test
     void everyPartMustBeAMetricTheRunCanRecord() {
-        assertEquals("plots: no metric 'regret' (in 'episode_return + regret') can be recorded by this run; "
-                + "known: episode_return, epsilon_spent", refused("[episode_return + regret]").getMessage());
-        assertTrue(refused("[regret + episode_return]").getMessage().startsWith("plots: no metric 'regret' (in"));
+        assertEquals("plots: metric 'regret' (in 'episode_return + regret') is not built in and not declared by any "
+                + "plugin of this spec (PluginProvider.metrics()); known: episode_return, epsilon_spent",
+                refused("[episode_return + regret]").getMessage());
+        assertTrue(refused("[regret + episode_return]").getMessage().startsWith("plots: metric 'regret' (in"));
         // A plain name keeps its message.
-        assertEquals("plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent",
-                refused("[regret]").getMessage());
+        assertEquals("plots: metric 'regret' is not built in and not declared by any plugin of this spec "
+                + "(PluginProvider.metrics()); known: episode_return, epsilon_spent", refused("[regret]").getMessage());
         assertTrue(refused("[episode_return + episode_return]").getMessage()
                 .contains("repeats metric 'episode_return'"));
         assertTrue(refused("[episode_return + ]").getMessage().contains("has an empty part"));

@@ -155,10 +155,11 @@ class PreflightTest {
 
     @Test
     void plotsMustBeMetricsTheRunCanRecord() {
-        assertEquals("plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent",
+        assertEquals("plots: metric 'regret' is not built in and not declared by any plugin of this spec "
+                + "(PluginProvider.metrics()); known: episode_return, epsilon_spent",
                 refused(SPEC.replace("[episode_return]", "[regret]")).getMessage());
         assertTrue(refused(SPEC.replace("[episode_return]", "[evaluation_return]")).getMessage()
-                .startsWith("plots: no metric 'evaluation_return'"), "no evaluation in the schedule");
+                .startsWith("plots: metric 'evaluation_return'"), "no evaluation in the schedule");
         ExperimentPlan.resolve(ExperimentSpec.parse(SPEC.replace("[episode_return]", "[evaluation_return]")
                 + "schedule:\n  evaluate-every: 5\n", false, "spec"), registry());
         // Metrics a plugin declares, exact or as a family.

@@ -42,8 +42,9 @@ class OverlayPlotsCliTest {
         Files.writeString(spec, Files.readString(Cli.smokeSpec()).replace("plots: [episode_return, epsilon_spent]",
                 "plots: [episode_return + regret, epsilon_spent]"));
         assertBadInput(directory, spec, List.of(),
-                "plots: no metric 'regret' (in 'episode_return + regret') can be recorded by this run; known: "
-                        + "episode_return, epsilon_spent, return_agent_0, return_agent_1, rewards_clipped");
+                "plots: metric 'regret' (in 'episode_return + regret') is not built in and not declared by any "
+                        + "plugin of this spec (PluginProvider.metrics()); known: episode_return, epsilon_spent, "
+                        + "return_agent_0, return_agent_1, rewards_clipped");
     }
 
     @Test

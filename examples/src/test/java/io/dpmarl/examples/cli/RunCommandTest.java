@@ -158,7 +158,8 @@ class RunCommandTest {
     @Test
     void aPlotOfAMetricTheRunCannotRecordIsRefusedUpFront(@TempDir Path directory) {
         assertBadInput(directory, Cli.smokeSpec(), List.of("plots=episode_return,regret"),
-                "plots: no metric 'regret' can be recorded by this run; known: episode_return, epsilon_spent, "
+                "plots: metric 'regret' is not built in and not declared by any plugin of this spec "
+                        + "(PluginProvider.metrics()); known: episode_return, epsilon_spent, "
                         + "return_agent_0, return_agent_1, rewards_clipped");
     }
 

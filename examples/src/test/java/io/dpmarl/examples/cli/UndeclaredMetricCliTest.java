@@ -1,6 +1,7 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.evaluate.EvaluationContext;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A metric a plugin records without declaring it in {@link PluginProvider#metrics()} is still written to
  * {@code metrics.csv}, and {@code dpmarl plot} draws it like any recorded metric: the plot command reads what the run
  * recorded, not what its plugins declared. Only a spec's {@code plots} entry, checked before the run when nothing has
- * been recorded yet, depends on the declarations (and is refused for an undeclared metric).
+ * been recorded yet, depends on the declarations.
  */
 class UndeclaredMetricCliTest {
 
@@ -113,5 +114,21 @@ class UndeclaredMetricCliTest {
         Cli.Result all = Cli.run(loader -> registry, "plot", out.toString());
         assertEquals(0, all.code(), all.err());
         assertTrue(all.out().contains("surprise.png"), all.out());
+    }
+
+    @Test
+    void aPlotsEntryOfAnUndeclaredMetricIsRefusedBeforeTheRunSayingItIsUndeclared(@TempDir Path directory)
+            throws IOException {
+        Registry registry = withUndeclared();
+        Path out = directory.resolve("run");
+        Cli.Result run = Cli.run(loader -> registry, "run", spec(directory, "[surprise]").toString(),
+                "--out", out.toString());
+        assertEquals(2, run.code(), run.err());
+        String err = run.err().strip();
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.startsWith("dpmarl: plots: metric 'surprise' is not built in and not declared by any plugin "
+                + "of this spec (PluginProvider.metrics()); known: episode_return, "), err);
+        assertEquals("", run.out());
+        assertFalse(Files.exists(out), "nothing written");
     }
 }
