@@ -13,74 +13,68 @@ import io.dpmarl.core.privacy.PrivacyEvent.LaplaceEvent;
  * double {@code 1 / b} is at most 3.
  *
  * <p>Tightness over the whole double range: every product, quotient and square root below is exactly the tightest
- * double in the asked direction, subnormal and overflowing results included. The residual test runs on the
- * arguments and the rounded result scaled by powers of two to the binade [1, 2) (multiplying by a power of two is
- * exact while the result stays finite and normal, and scaling a subnormal up is exact too), so the residual is a
- * multiple of about 2^-106 and never underflows to a zero that has lost its sign; unscaled, a product below
- * {@code Double.MIN_NORMAL} (or one that underflows to 0) could round its residual to 0 and come back below the
- * exact value. The rounded result itself is the correctly rounded (to nearest) IEEE result, so it is within one
- * step of the exact value, and the sign of the scaled residual says which neighbour is the tightest bound.
+ * double in the asked direction, subnormal and overflowing results included. The rounded result is the correctly
+ * rounded (to nearest) IEEE result, within one step of the exact value, and the sign of the residual (the rounded
+ * result against the exact operation) says which neighbour is the tightest bound. Unscaled, that residual can be
+ * far below the smallest double when the result is subnormal or near {@code Double.MIN_NORMAL} (or underflows to
+ * 0), and then the fused multiply-add rounds it to a zero that has lost its sign: {@code multiplyUp(2^-600,
+ * 2^-600)} came out 0. So the test runs on the arguments and the result scaled by the same powers of two, which is
+ * exact: each argument is divided by {@code 2^getExponent}, which puts a normal one in [1, 2) and a subnormal one
+ * (exponent -1023) in [2^-52, 1), and the result by the product (or quotient, or square root) of those powers,
+ * which puts it near 1 (a subnormal scaled up, a normal one to a normal one: no bit is lost). Every scaled value is
+ * then a multiple of at least 2^-106 and at most 4, so their residual is 0 or at least 2^-212 in magnitude, far
+ * above the smallest double: its sign survives the rounding.
  *
- * <p>Arguments must be finite and positive (zero is accepted and exact). A result above {@code Double.MAX_VALUE}
- * is +inf rounded up (more noise, more loss) and {@code Double.MAX_VALUE} rounded down; a positive result below
- * {@code Double.MIN_VALUE} is {@code Double.MIN_VALUE} rounded up and 0 rounded down, never negative (a denominator
- * rounded down to 0 gives +inf, more loss).
+ * <p>Arguments must be finite, and positive (zero is accepted and exact); a zero denominator gives +inf, as the
+ * division does. An infinite result or operand needs no special case in the residual tests: the scaled residual
+ * is then infinite or NaN, which neither residual test takes for a rounding step. A result above
+ * {@code Double.MAX_VALUE} is +inf rounded up (more noise, more loss) and {@code Double.MAX_VALUE} rounded down; a
+ * positive result below {@code Double.MIN_VALUE} is {@code Double.MIN_VALUE} rounded up and 0 rounded down, never
+ * negative (a denominator rounded down to 0 gives +inf, more loss).
  */
 public final class SafeRounding {
-    /** 2^54: scales any subnormal to a normal number exactly (the smallest, 2^-1074, becomes 2^-1020). */
-    private static final double SUBNORMAL_SCALE = 0x1p54;
-
     private SafeRounding() {
     }
 
-    /** The binary exponent of a finite nonzero {@code x}: {@code 2^e <= |x| < 2^(e+1)}, subnormals included. */
-    static int exponent(double x) {
-        double magnitude = Math.abs(x);
-        if (magnitude < Double.MIN_NORMAL) {
-            return Math.getExponent(magnitude * SUBNORMAL_SCALE) - 54;
-        }
-        return Math.getExponent(magnitude);
-    }
-
-    /** {@code x / 2^exponent(x)}, in [1, 2) in magnitude: exact (a power of two times a double, no rounding). */
+    /** {@code x / 2^getExponent(x)}: in [1, 2) for a normal x, in [2^-52, 1) for a subnormal one; exact. */
     private static double unit(double x) {
-        return Math.scalb(x, -exponent(x));
+        return Math.scalb(x, -Math.getExponent(x));
     }
 
     /**
-     * The sign of the exact {@code a * b - product} for finite nonzero {@code a, b} and a finite {@code product}
-     * within one rounding step of {@code a * b}: the fused multiply-add of the arguments scaled to [1, 2) against
-     * the product scaled by the same power of two (both scalings exact), whose residual is a multiple of 2^-104
-     * and so cannot underflow.
+     * The exact {@code a * b - product} for finite {@code a, b} and a finite {@code product} within one rounding
+     * step of {@code a * b}, times a power of two (so with its sign): the fused multiply-add of the scaled
+     * arguments against the product scaled by the same power of two.
      */
-    private static double productResidualSign(double a, double b, double product) {
-        return Math.signum(Math.fma(unit(a), unit(b), -Math.scalb(product, -exponent(a) - exponent(b))));
+    private static double productResidual(double a, double b, double product) {
+        return Math.fma(unit(a), unit(b), -Math.scalb(product, -Math.getExponent(a) - Math.getExponent(b)));
     }
 
-    /** The sign of the exact {@code quotient * denominator - numerator}, by the same scaling. */
-    private static double quotientResidualSign(double numerator, double denominator, double quotient) {
-        return Math.signum(Math.fma(Math.scalb(quotient, exponent(denominator) - exponent(numerator)),
-                unit(denominator), -unit(numerator)));
+    /** The exact {@code quotient * denominator - numerator} times a power of two, by the same scaling. */
+    private static double quotientResidual(double numerator, double denominator, double quotient) {
+        return Math.fma(Math.scalb(quotient, Math.getExponent(denominator) - Math.getExponent(numerator)),
+                unit(denominator), -unit(numerator));
     }
 
-    /** The smallest double at least {@code numerator / denominator} (exact quotient). */
+    /** The smallest double at least {@code numerator / denominator} (exact quotient, positive denominator). */
     public static double divideUp(double numerator, double denominator) {
         double quotient = numerator / denominator;
-        if (Double.isFinite(quotient) && numerator != 0
-                && quotientResidualSign(numerator, denominator, quotient) * Math.signum(denominator) < 0) {
+        if (quotientResidual(numerator, denominator, quotient) < 0) {
             return Math.nextUp(quotient);
         }
         return quotient;
     }
 
-    /** The largest double at most {@code numerator / denominator} (exact quotient); not +inf for finite arguments. */
+    /**
+     * The largest double at most {@code numerator / denominator} (exact quotient, positive denominator): never +inf
+     * for finite arguments and a nonzero denominator ({@code Double.MAX_VALUE} where the quotient overflows).
+     */
     public static double divideDown(double numerator, double denominator) {
         double quotient = numerator / denominator;
         if (quotient == Double.POSITIVE_INFINITY && Double.isFinite(numerator) && denominator != 0) {
             return Double.MAX_VALUE;
         }
-        if (Double.isFinite(quotient) && numerator != 0
-                && quotientResidualSign(numerator, denominator, quotient) * Math.signum(denominator) > 0) {
+        if (quotientResidual(numerator, denominator, quotient) > 0) {
             return Math.nextDown(quotient);
         }
         return quotient;
@@ -89,45 +83,44 @@ public final class SafeRounding {
     /** The smallest double at least {@code a * b} (exact product). */
     public static double multiplyUp(double a, double b) {
         double product = a * b;
-        if (Double.isFinite(product) && a != 0 && b != 0 && productResidualSign(a, b, product) > 0) {
+        if (productResidual(a, b, product) > 0) {
             return Math.nextUp(product);
         }
         return product;
     }
 
-    /** The largest double at most {@code a * b} (exact product); not +inf for finite arguments. */
+    /** The largest double at most {@code a * b} (exact product): never +inf for finite arguments. */
     public static double multiplyDown(double a, double b) {
         double product = a * b;
         if (product == Double.POSITIVE_INFINITY && Double.isFinite(a) && Double.isFinite(b)) {
             return Double.MAX_VALUE;
         }
-        if (Double.isFinite(product) && a != 0 && b != 0 && productResidualSign(a, b, product) < 0) {
+        if (productResidual(a, b, product) < 0) {
             return Math.nextDown(product);
         }
         return product;
     }
 
     /**
-     * The sign of the exact {@code root^2 - x} for a finite positive {@code x} and its rounded square root: both
-     * scaled by an even power of two ({@code x} to [1, 4), {@code root} to [1, 2), exact), so the residual is a
-     * multiple of 2^-104 (unscaled, the root of a subnormal {@code x} squares to a residual below the doubles).
+     * The exact {@code root^2 - x} times a power of two, for a finite positive {@code x} and its rounded square
+     * root: both scaled by an even power of two ({@code x} to [1, 4) if normal, {@code root} near 1), exactly.
      */
-    private static double rootResidualSign(double x, double root) {
-        int half = Math.floorDiv(exponent(x), 2);
+    private static double rootResidual(double x, double root) {
+        int half = Math.floorDiv(Math.getExponent(x), 2);
         double scaledRoot = Math.scalb(root, -half);
-        return Math.signum(Math.fma(scaledRoot, scaledRoot, -Math.scalb(x, -2 * half)));
+        return Math.fma(scaledRoot, scaledRoot, -Math.scalb(x, -2 * half));
     }
 
     /** The smallest double at least the exact square root of {@code x}. */
     public static double sqrtUp(double x) {
         double root = Math.sqrt(x);
-        return x > 0 && Double.isFinite(x) && rootResidualSign(x, root) < 0 ? Math.nextUp(root) : root;
+        return rootResidual(x, root) < 0 ? Math.nextUp(root) : root;
     }
 
     /** The largest double at most the exact square root of {@code x}. */
     public static double sqrtDown(double x) {
         double root = Math.sqrt(x);
-        return x > 0 && Double.isFinite(x) && rootResidualSign(x, root) > 0 ? Math.nextDown(root) : root;
+        return rootResidual(x, root) > 0 ? Math.nextDown(root) : root;
     }
 
     /**

@@ -96,10 +96,22 @@ class SafeRoundingRangeTest {
         assertEquals(Double.MAX_VALUE, SafeRounding.multiplyDown(0x1p1023, 2 - 0x1p-52), 0);
         assertEquals(Double.MAX_VALUE, SafeRounding.multiplyUp(0x1p1023, 2 - 0x1p-52), 0);
         assertEquals(2 - 0x1p-52, SafeRounding.divideUp(Double.MAX_VALUE, 0x1p1023), 0);
-        // zero is exact
-        assertEquals(0.0, SafeRounding.multiplyUp(0, 3), 0);
-        assertEquals(0.0, SafeRounding.divideUp(0, 3), 0);
-        assertEquals(0.0, SafeRounding.sqrtUp(0), 0);
+        // zero is exact, in every direction
+        for (double zero : new double[] {SafeRounding.multiplyUp(0, 3), SafeRounding.multiplyDown(3, 0),
+            SafeRounding.divideUp(0, 3), SafeRounding.divideDown(0, 3), SafeRounding.sqrtUp(0),
+            SafeRounding.sqrtDown(0)}) {
+            assertEquals(0, Double.compare(0.0, zero));
+        }
+        // infinite operands and a zero denominator: the IEEE result, +inf, in both directions (nothing to round)
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.multiplyDown(Double.POSITIVE_INFINITY, 2), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.multiplyDown(2, Double.POSITIVE_INFINITY), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.multiplyUp(2, Double.POSITIVE_INFINITY), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.divideDown(Double.POSITIVE_INFINITY, 2), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.divideDown(1, 0), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.divideUp(1, 0), 0);
+        assertEquals(0.0, SafeRounding.divideDown(1, Double.POSITIVE_INFINITY), 0);
+        assertEquals(Double.POSITIVE_INFINITY, SafeRounding.sqrtDown(Double.POSITIVE_INFINITY), 0);
+        assertTrue(Double.isNaN(SafeRounding.sqrtUp(-1)));
     }
 
     @Test
