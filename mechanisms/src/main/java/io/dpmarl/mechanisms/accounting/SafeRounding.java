@@ -150,7 +150,7 @@ public final class SafeRounding {
      * {@code sensitivity^2 / (2 sigma^2)}, rounded up: the rho of Gaussian (or discrete Gaussian) noise (Bun and
      * Steinke 2016, "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds", Prop. 1.6).
      * When both squares {@code sensitivity^2} and {@code 2 sigma^2} are normal finite doubles, it is the square
-     * rounded up over the square rounded down, rounded up (unchanged from earlier releases bit for bit). Otherwise a
+     * rounded up over the square rounded down, rounded up (as in earlier releases, bit for bit). Otherwise a
      * square overflows (both at once gave inf/inf = NaN) or underflows, and it is {@link #halfSquareUp} of the ratio
      * {@code sensitivity / sigma} rounded up. Either way three upward roundings of relative size below 2^-52 each:
      * while the result is normal it is at least the exact value and below it times {@code 1 + 2^-50}; a subnormal
@@ -160,7 +160,9 @@ public final class SafeRounding {
     public static double rho(double sigma, double sensitivity) {
         double square = multiplyUp(sensitivity, sensitivity);
         double twiceVariance = multiplyDown(2 * sigma, sigma);
-        if (isNormalFinite(square) && isNormalFinite(twiceVariance)) {
+        // a rounded-down square of MAX_VALUE may be an overflow (the bound would be loose): the ratio form then
+        if (square >= Double.MIN_NORMAL && Double.isFinite(square) && twiceVariance >= Double.MIN_NORMAL
+                && twiceVariance < Double.MAX_VALUE) {
             return divideUp(square, twiceVariance);
         }
         return halfSquareUp(divideUp(sensitivity, sigma));
@@ -173,10 +175,5 @@ public final class SafeRounding {
      */
     public static double halfSquareUp(double x) {
         return multiplyUp(x, divideUp(x, 2));
-    }
-
-    /** Normal and below {@code MAX_VALUE}: a square rounded down to {@code MAX_VALUE} may have overflowed. */
-    private static boolean isNormalFinite(double value) {
-        return value >= Double.MIN_NORMAL && value < Double.MAX_VALUE;
     }
 }

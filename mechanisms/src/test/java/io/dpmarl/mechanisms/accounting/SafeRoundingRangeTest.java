@@ -211,6 +211,32 @@ class SafeRoundingRangeTest {
         }
     }
 
+    /** The form of earlier releases: the square rounded up over the square rounded down, rounded up. */
+    private static double quotientOfSquares(double sigma, double sensitivity) {
+        return SafeRounding.divideUp(SafeRounding.multiplyUp(sensitivity, sensitivity),
+                SafeRounding.multiplyDown(2 * sigma, sigma));
+    }
+
+    @Test
+    void rhoIsTheQuotientOfTheSquaresWhereBothAreNormal() {
+        // every output of earlier releases stays bit-identical: both squares in [2^-1022, 2^1024)
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 2000; i++) {
+            double sensitivity = random(random, -511, 511);
+            double sigma = random(random, -511, 510);
+            assertEquals(quotientOfSquares(sigma, sensitivity), SafeRounding.rho(sigma, sensitivity), 0);
+        }
+        // at the lower end: sensitivity 2^-511 squares to exactly 2^-1022 (normal); and sigma = the double nearest
+        // 2^-511.5 (sqrt 2 rounds up), whose 2 sigma^2 is just above 2^-1022 and rounds down to it. Both keep the
+        // quotient form (the ratio form rounds differently at these arguments, so the test tells the two apart)
+        double sigma = Math.sqrt(0x1p-1023);
+        assertEquals(Double.MIN_NORMAL, SafeRounding.multiplyDown(2 * sigma, sigma), 0);
+        double sensitivity = 0x1.e099ec6cd7364p-414;
+        assertEquals(quotientOfSquares(sigma, sensitivity), SafeRounding.rho(sigma, sensitivity), 0);
+        double other = 0x1.f893a2eefb325p-274;
+        assertEquals(quotientOfSquares(other, 0x1p-511), SafeRounding.rho(other, 0x1p-511), 0);
+    }
+
     @Test
     void rhoAtTheEndsOfTheRange() {
         // both squares overflow (2^1980) or underflow (2^-1200): the ratio is 1 and rho = 1/2 exactly

@@ -130,11 +130,11 @@ public final class FederatedNoisePrivatizer implements Privatizer {
      * releases), otherwise half the square of the ratio, so that squares that overflow (both at once gave NaN) or
      * underflow do not matter.
      */
-    private static double gaussianRho(double charge, double sigma) {
+    static double gaussianRho(double charge, double sigma) {
         double square = charge * charge;
         double twiceVariance = 2 * sigma * sigma;
-        if (square >= Double.MIN_NORMAL && square <= Double.MAX_VALUE && twiceVariance >= Double.MIN_NORMAL
-                && twiceVariance <= Double.MAX_VALUE) {
+        if (square >= Double.MIN_NORMAL && Double.isFinite(square) && twiceVariance >= Double.MIN_NORMAL
+                && Double.isFinite(twiceVariance)) {
             return square / twiceVariance;
         }
         double ratio = charge / sigma;

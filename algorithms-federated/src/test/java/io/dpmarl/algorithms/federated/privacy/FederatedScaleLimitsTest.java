@@ -308,6 +308,21 @@ class FederatedScaleLimitsTest {
         releaseOnce(huge, 1);
     }
 
+    /**
+     * The computed rho keeps the quotient of the squares (the value of earlier releases) while both are normal:
+     * charge 2^-511 squares to exactly 2^-1022 (the ratio form, 2^-511 / 0.1 squared and halved, rounds
+     * differently there, so this tells the two apart); where a square overflows or underflows it is half the
+     * squared ratio: 2^600 / 2^511 = 2^89, rho 2^177; 2^-600 / 2^-601 = 2, rho 2; 2^511 / 2^600 = 2^-89 (2 sigma^2
+     * overflows alone), rho 2^-179.
+     */
+    @Test
+    void theComputedRhoIsTheQuotientOfTheSquaresWhileBothAreNormal() {
+        assertEquals(0x1p-1022 / (2 * 0.1 * 0.1), FederatedNoisePrivatizer.gaussianRho(0x1p-511, 0.1), 0);
+        assertEquals(0x1p177, FederatedNoisePrivatizer.gaussianRho(0x1p600, 0x1p511), 0);
+        assertEquals(2, FederatedNoisePrivatizer.gaussianRho(0x1p-600, 0x1p-601), 0);
+        assertEquals(0x1p-179, FederatedNoisePrivatizer.gaussianRho(0x1p511, 0x1p600), 0);
+    }
+
     /** The rho a zCDP ledger charges for one release of the privatizer. */
     private static double ledgerRho(Privatizer privatizer) {
         PrivacyLedger ledger = PrivacyLedger.of(ZcdpAccountant::new, 1e-6);

@@ -64,7 +64,7 @@ public final class Paper003Accountant implements Accountant {
      */
     static double logMomentPerRound(double s, double sigma) {
         double twiceVariance = 2 * sigma * sigma;
-        if (twiceVariance >= Double.MIN_NORMAL && twiceVariance <= Double.MAX_VALUE) {
+        if (twiceVariance >= Double.MIN_NORMAL && Double.isFinite(twiceVariance)) {
             return s / twiceVariance;
         }
         return s / sigma / sigma / 2;
