@@ -35,8 +35,13 @@ class Paper003RangeTest {
         assertEquals(0x1p1019, Paper003Accountant.logMomentPerRound(1, 0x1p-510), 0);
         // sigma = 2^511: 2 sigma^2 = 2^1023, still finite: 3 / 2^1023 = 1.5 2^-1022
         assertEquals(1.5 * 0x1p-1022, Paper003Accountant.logMomentPerRound(3, 0x1p511), 0);
-        // sigma = 3: 2 sigma^2 = 18, and 6 / 18 = 1/3 to nearest (the quotient form; the other gives 6/3/3/2, the
-        // same double 1/3 here, so this only checks the value)
+        // sigma = 3: 2 sigma^2 = 18, and 6 / 18 = 1/3 to nearest
         assertEquals(1.0 / 3, Paper003Accountant.logMomentPerRound(6, 3), 0);
+        // a normal 2 sigma^2 is divided by as the paper writes it: sigma = the double nearest 2^-511.5 (sqrt 2 rounds
+        // up) gives 2 sigma^2 = 2^-1022 (1 + 2^-52), normal, and 1 / that = 2^1022 (1 - 2^-52) to nearest; dividing
+        // by sigma twice instead rounds twice and gives another double here
+        double sigma = Math.sqrt(0x1p-1023);
+        assertEquals(Math.nextUp(Double.MIN_NORMAL), 2 * sigma * sigma, 0);
+        assertEquals(0x1p1022 * (1 - 0x1p-52), Paper003Accountant.logMomentPerRound(1, sigma), 0);
     }
 }
