@@ -24,10 +24,12 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The code before this test (the residual {@code fma(a, b, -product)} computed unscaled, {@code rho} as the
  * quotient of the two squares only, and a rounded-down overflow left at +inf) fails it: run against that version on
- * 2026-11-25, seven of the eight tests failed (all but {@code exactSubnormalResultsAreNotLoosened}, which guards
+ * 2026-11-25, eight of the nine tests failed (all but {@code exactSubnormalResultsAreNotLoosened}, which guards
  * against the opposite mistake), e.g. {@code multiplyUp(2^-600, 2^-600)} gave 0, {@code multiplyDown(3 2^-1074,
- * 0.5)} gave 2 2^-1074 (above the exact 1.5 2^-1074), {@code rho(2^990, 2^990)} gave NaN and the zcdp ledger of
- * {@code gaussian-zcdp(rho=0.5, sensitivity=2^990, max-coordinates=1)} held NaN.
+ * 0.5)} gave 2 2^-1074 (above the exact 1.5 2^-1074), {@code multiplyDown} of the double nearest 2^-511.5 by
+ * twice itself gave 2^-1022 + 2^-1074 (above the exact product, a normal result whose residual underflowed),
+ * {@code rho(2^990, 2^990)} gave NaN and the zcdp ledger of {@code gaussian-zcdp(rho=0.5, sensitivity=2^990,
+ * max-coordinates=1)} held NaN.
  */
 class SafeRoundingRangeTest {
     private static final double TINY = Double.MIN_VALUE; // 2^-1074
