@@ -73,7 +73,7 @@ public final class ZcdpAccountant implements Accountant {
 
     /** epsilon^2 / 2, rounded up: the rho of a pure epsilon-DP release (Bun and Steinke 2016, Prop. 1.4). */
     private static double pureRho(double epsilon) {
-        return SafeRounding.multiplyUp(epsilon, epsilon) / 2;
+        return SafeRounding.halfSquareUp(epsilon);
     }
 
     @Override

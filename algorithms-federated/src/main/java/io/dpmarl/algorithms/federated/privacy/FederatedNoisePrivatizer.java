@@ -46,10 +46,12 @@ import java.util.Set;
  * b from {@code 2^1011} on (beyond them a sample on the sampler's grid can overflow to infinity). So is a scale whose
  * guarantee (rho = charged^2 / (2 sigma^2), epsilon = charged / b), as computed or as the ledger rounds it
  * ({@link SafeRounding}), is not positive and finite: a tiny scale (for example b below about charged /
- * {@code Double.MAX_VALUE}), and, for the Gaussian, a sigma from about {@code 2^511.5} on, where the ledger's
- * {@code 2 sigma^2} overflows (its rho would round to 0; the charge, which includes the grid excess
- * sqrt(K) 2^-19 sigma, squares to infinity soon after). Every accepted scale is drawn on the sampler's grid, which
- * is at least {@code 2^-1061}.
+ * {@code Double.MAX_VALUE}), and, for the Gaussian with whole-run accounting, a sigma from about
+ * {@code 2^531 / sqrt(K T)} on, where the whole-run charge, which adds up the squares of T per-release charges of
+ * at least the grid excess sqrt(K) 2^-19 sigma each, overflows to infinity. The ledger's rho itself is finite up
+ * to the sampler's limit ({@link SafeRounding#rho} takes the ratio first where a square overflows), so with
+ * per-round accounting every Gaussian sigma up to {@code 2^991} less one ulp is accepted. Every accepted scale is
+ * drawn on the sampler's grid, which is at least {@code 2^-1061}.
  */
 public final class FederatedNoisePrivatizer implements Privatizer {
     /** The plugin name. */
@@ -104,8 +106,7 @@ public final class FederatedNoisePrivatizer implements Privatizer {
                     : FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
             this.chargedSensitivity = declaredSensitivity + excess;
         }
-        this.loss = gaussian ? chargedSensitivity * chargedSensitivity / (2 * scale * scale)
-                : chargedSensitivity / scale;
+        this.loss = gaussian ? gaussianRho(chargedSensitivity, scale) : chargedSensitivity / scale;
         double ledger = gaussian ? SafeRounding.rho(scale, chargedSensitivity)
                 : SafeRounding.divideUp(chargedSensitivity, scale);
         // the ledger's value bounds the guarantee's from above (rounded up), and the guarantee is at least about
@@ -117,9 +118,27 @@ public final class FederatedNoisePrivatizer implements Privatizer {
                     + ScaleLimits.given("mechanism", mechanism.name().toLowerCase(Locale.ROOT), "scale", scale)
                     + " (charged " + (gaussian ? "l2" : "l1") + " sensitivity " + chargedSensitivity + ", "
                     + (gaussian ? "rho " : "epsilon ") + loss + ", as the ledger rounds it " + ledger + "): "
-                    + (gaussian ? "a scale from about 2^511.5 on overflows the ledger's 2 scale^2, " : "")
+                    + (gaussian && accounting == RunAccounting.WHOLE_RUN ? "a scale from about 2^531 / sqrt(K T) on"
+                    + " overflows the squares of the whole-run charge, " : "")
                     + "a tiny scale overflows the guarantee");
         }
+    }
+
+    /**
+     * rho = charge^2 / (2 sigma^2) to nearest (the guarantee as computed; the ledger's {@link SafeRounding#rho} is
+     * its upper bound): the quotient of the squares while both are normal and finite (the value of earlier
+     * releases), otherwise half the square of the ratio, so that squares that overflow (both at once gave NaN) or
+     * underflow do not matter.
+     */
+    static double gaussianRho(double charge, double sigma) {
+        double square = charge * charge;
+        double twiceVariance = 2 * sigma * sigma;
+        if (square >= Double.MIN_NORMAL && Double.isFinite(square) && twiceVariance >= Double.MIN_NORMAL
+                && Double.isFinite(twiceVariance)) {
+            return square / twiceVariance;
+        }
+        double ratio = charge / sigma;
+        return ratio * ratio / 2;
     }
 
     @Override

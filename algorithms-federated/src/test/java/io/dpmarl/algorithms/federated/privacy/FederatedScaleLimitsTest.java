@@ -14,6 +14,7 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.mechanisms.accounting.ZcdpAccountant;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,27 +70,38 @@ class FederatedScaleLimitsTest {
     }
 
     /**
-     * The Gaussian's sampler limit is 2^991, but the ledger rounds rho = charge^2 / (2 sigma^2) with 2 sigma^2
-     * computed as a double (SafeRounding.rho): 2 (2^511)^2 = 2^1023 is finite, 2 (2^512)^2 = 2^1025 is not (rho
-     * would round to 0). So sigma = 2^511 is accepted and draws; 2^512 and 2^991 less one ulp are refused by the
-     * ledger check, 2^991 by the sampler limit first. The same sigma is drawable as a Laplace b (2^991 < 2^1011).
+     * The ledger's rho = charge^2 / (2 sigma^2) is finite up to the sampler's limit (SafeRounding.rho takes the ratio
+     * charge / sigma first where a square overflows), so the Gaussian sigma stops where the whole-run charge does.
+     * With whole-run accounting that charge adds up the squares of T per-release charges, each at least the grid
+     * excess e = sqrt(K) 2^(E - 19) for sigma in [2^E, 2^(E+1)); with K = 2, T = 3 (Delta_M about 2, negligible):
+     * E = 529 gives e^2 = 2^1021 (up to the rounding of sqrt 2) and 3 e^2 about 0.75 2^1023, finite, accepted;
+     * E = 530 gives e^2 = 2^1023 and two of them overflow: the charge is infinite, refused (so is the sampler's
+     * largest sigma 2^991 less one ulp). With per-round accounting nothing is squared: the charge is Delta_M + e,
+     * and at sigma = 2^991 less one ulp (E = 990, e = sqrt(2) 2^971, Delta_M negligible) rho = 2 2^1942 /
+     * (2 2^1982) = 2^-40, up to relative 2^-50 (sqrt 2 and sigma's ulp): accepted, and it draws. 2^991 itself is
+     * refused by the sampler limit first. (Before SafeRounding.rho took the ratio, the ledger's 2 sigma^2
+     * overflowed from about 2^511.5 on and every sigma from 2^512 was refused.) The same sigma is drawable as a
+     * Laplace b (2^991 < 2^1011).
      */
     @Test
-    void thePluginsGaussianSigmaStopsWhereTheLedgersTwoSigmaSquaredOverflows() {
-        releaseOnce(plugin("federated-td-noise(scale=" + 0x1p511 + ", features=2, rounds=3)"), 2);
+    void thePluginsGaussianSigmaStopsWhereTheWholeRunChargeOrTheSamplerDoes() {
+        releaseOnce(plugin("federated-td-noise(scale=" + 0x1p512 + ", features=2, rounds=3)"), 2);
+        releaseOnce(plugin("federated-td-noise(scale=" + Math.nextDown(0x1p530) + ", features=2, rounds=3)"), 2);
         assertEquals("federated-td-noise: scale (the Gaussian sigma) must be " + GAUSSIAN_LIMIT
                 + "; got mechanism=gaussian, scale=" + 0x1p991, refusal("federated-td-noise(scale=" + 0x1p991 + ")"));
-        for (double sigma : new double[] {0x1p512, GAUSSIAN_MAX}) {
+        for (double sigma : new double[] {0x1p530, GAUSSIAN_MAX}) {
             String message = refusal("federated-td-noise(scale=" + sigma + ", features=2, rounds=3)");
             assertTrue(message.startsWith("federated-td-noise: the guarantee rho = charged sensitivity^2 / (2 scale^2)"
                     + " must be positive and finite, also as the ledger rounds it; got mechanism=gaussian, scale="
-                    + sigma + " (charged l2 sensitivity "), message);
-            assertTrue(message.endsWith("): a scale from about 2^511.5 on overflows the ledger's 2 scale^2, a tiny"
-                    + " scale overflows the guarantee"), message);
+                    + sigma + " (charged l2 sensitivity Infinity, rho Infinity, as the ledger rounds it Infinity)"),
+                    message);
+            assertTrue(message.endsWith("): a scale from about 2^531 / sqrt(K T) on overflows the squares of the"
+                    + " whole-run charge, a tiny scale overflows the guarantee"), message);
         }
-        // at 2^512 the charge (about sqrt(2) 2^493 per release) is finite, and the ledger's rho rounds to 0
-        assertTrue(refusal("federated-td-noise(scale=" + 0x1p512 + ", features=2, rounds=3)")
-                .contains(", as the ledger rounds it 0.0)"));
+        FederatedNoisePrivatizer perRound = (FederatedNoisePrivatizer) plugin("federated-td-noise(scale="
+                + GAUSSIAN_MAX + ", features=2, rounds=3, accounting=paper-per-round)");
+        assertEquals(0x1p-40, ((PrivacyGuarantee.Zcdp) perRound.guarantee()).rho(), 0x1p-90);
+        releaseOnce(perRound, 2);
         releaseOnce(plugin("federated-td-noise(mechanism=laplace, scale=" + 0x1p991 + ", features=2)"), 2);
     }
 
@@ -156,13 +168,14 @@ class FederatedScaleLimitsTest {
      * paper (Theorem 3): sigma^2 = T S(nu, Delta_M) / (nu epsilon), S(1, Delta) = 2 * 3 * 2^0 + Delta * 2 * 2^1 = 6 +
      * 4 Delta. With R = 1/8, gamma = 1/2, lambda = 1: Delta_M = 1/2, S = 8; T = 1, nu = 1: sigma^2 = 8 / epsilon.
      * A finite sigma^2 gives sigma below 2^512, inside the sampler's 2^991, so the sampler limit refuses only the
-     * infinite sigma: epsilon = 2^-1021 makes sigma^2 = 2^1024, which overflows. The master's privatizer refuses
-     * more: the ledger's 2 sigma^2 must be finite. epsilon = 2^-1020 gives sigma = sqrt(2^1023) = 2^511 sqrt(2),
-     * rounded up (the double nearest sqrt(2) is above it), so 2 sigma^2 exceeds 2^1024: refused, naming epsilon.
-     * epsilon = 2^-1019 gives sigma = 2^511 exactly and 2 sigma^2 = 2^1023: accepted, and it draws.
+     * infinite sigma: epsilon = 2^-1021 makes sigma^2 = 2^1024, which overflows. epsilon = 2^-1020 gives sigma =
+     * sqrt(2^1023) = 2^511 sqrt(2), whose 2 sigma^2 exceeds 2^1024: the ledger's rho takes the ratio charge / sigma
+     * first, so it stays finite (about 2^-39: the charge is about the grid excess sqrt(2) 2^492, Delta_M = 1/2 being
+     * negligible): accepted, and it draws (it was refused while the ledger squared sigma). epsilon = 2^-1019 gives
+     * sigma = 2^511.
      */
     @Test
-    void paperRefusesAnEpsilonWhoseSigmaOverflowsOrWhoseLedgerWould() {
+    void paperRefusesAnEpsilonWhoseSigmaOverflows() {
         WholeRunSensitivity run = WholeRunSensitivity.of(0.125, 0.5, 1, StepSizes.constant(0.02), 1);
         assertEquals(0.5, run.perRelease(), 0);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
@@ -171,13 +184,10 @@ class FederatedScaleLimitsTest {
         assertEquals("federated-td(noise=paper): sigma = sqrt(T S(nu, Delta_M) / (nu epsilon)), with T the rounds and"
                 + " Delta_M = 2 cost-bound / (1 - gamma lambda) = 0.5, must be " + GAUSSIAN_LIMIT + "; got epsilon="
                 + 0x1p-1021 + ", delta=1.0E-5, nu=1, rounds=1, features=2", error.getMessage());
-        String ledger = assertThrows(IllegalArgumentException.class,
-                () -> FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
-                        new PrivacyBudget(0x1p-1020, 1e-5), run, 2, 1)).getMessage();
-        assertTrue(ledger.startsWith("federated-td(noise=paper): the calibrated sigma " + Math.sqrt(0x1p1023)
-                + " is refused by the master's privatizer (federated-td-noise: the guarantee rho"), ledger);
-        assertTrue(ledger.endsWith("); got epsilon=" + 0x1p-1020 + ", delta=1.0E-5, nu=1, rounds=1, features=2"),
-                ledger);
+        CalibratedNoise large = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
+                new PrivacyBudget(0x1p-1020, 1e-5), run, 2, 1);
+        assertEquals(Math.sqrt(0x1p1023), large.scale(), 0);
+        releaseOnce(large.privatizer(), 2);
         CalibratedNoise accepted = FederatedTdCalibrator.calibrate(NoiseCalibration.PAPER_THEOREM_3,
                 new PrivacyBudget(0x1p-1019, 1e-5), run, 2, 1);
         assertEquals(0x1p511, accepted.scale(), 0);
@@ -254,8 +264,8 @@ class FederatedScaleLimitsTest {
                         RunAccounting.PAPER_PER_ROUND));
         assertEquals("federated-td-noise: the guarantee rho = charged sensitivity^2 / (2 scale^2) must be positive and"
                 + " finite, also as the ledger rounds it; got mechanism=gaussian, scale=1.0E-160 (charged l2"
-                + " sensitivity " + DELTA_M + ", rho Infinity, as the ledger rounds it Infinity): a scale from about"
-                + " 2^511.5 on overflows the ledger's 2 scale^2, a tiny scale overflows the guarantee",
+                + " sensitivity " + DELTA_M + ", rho Infinity, as the ledger rounds it Infinity): a tiny scale"
+                + " overflows the guarantee",
                 gaussian.getMessage());
         FederatedNoisePrivatizer smallB = new FederatedNoisePrivatizer(NoiseMechanism.LAPLACE, 4 * Double.MIN_NORMAL,
                 RUN, 1, RunAccounting.PAPER_PER_ROUND);
@@ -277,7 +287,9 @@ class FederatedScaleLimitsTest {
      * A cost bound so large that the charge squared overflows, with a sigma that keeps the ledger finite: R = 2^489,
      * gamma = 1/2, lambda = 1 give Delta_M = 4R = 2^491; with sigma = 2^511 (grid 2^492) the per-round charge is
      * 2^491 + 2^492 = 3 * 2^491, and 2 sigma^2 = 2^1023. Its square 9 * 2^982 is finite, so rho = 9 * 2^982 / 2^1023
-     * = 9 * 2^-41 exactly. With Delta_M = 2^600 (R = 2^598) the square overflows: refused.
+     * = 9 * 2^-41 exactly. With Delta_M = 2^600 (R = 2^598) the charge 2^600 + 2^492 rounds to 2^600 (2^492 is
+     * below half its ulp 2^548), whose square overflows: the ratio 2^600 / 2^511 = 2^89 is exact, and so is rho =
+     * 2^178 / 2 = 2^177, both as computed and as the ledger rounds it (it was refused while the ledger squared).
      */
     @Test
     void aLargeCostBoundWithAProportionateSigmaHasAnExactGuarantee() {
@@ -287,24 +299,53 @@ class FederatedScaleLimitsTest {
         assertEquals(3 * 0x1p491, privatizer.chargedSensitivity(), 0);
         assertEquals(9 * 0x1p-41, ((PrivacyGuarantee.Zcdp) privatizer.guarantee()).rho(), 0);
         releaseOnce(privatizer, 1);
-        assertTrue(refusal("federated-td-noise(scale=" + 0x1p511 + ", cost-bound=" + 0x1p598 + ", gamma=0.5,"
-                + " lambda=1, rounds=1, features=1, accounting=paper-per-round)").contains("(charged l2 sensitivity "
-                + 0x1p600 + ", rho Infinity, as the ledger rounds it Infinity)"));
-        // (2^600 + 2^492 rounds to 2^600, whose square overflows)
+        FederatedNoisePrivatizer huge = (FederatedNoisePrivatizer) plugin("federated-td-noise(scale=" + 0x1p511
+                + ", cost-bound=" + 0x1p598 + ", gamma=0.5, lambda=1, rounds=1, features=1,"
+                + " accounting=paper-per-round)");
+        assertEquals(0x1p600, huge.chargedSensitivity(), 0);
+        assertEquals(0x1p177, ((PrivacyGuarantee.Zcdp) huge.guarantee()).rho(), 0);
+        assertEquals(0x1p177, ledgerRho(huge), 0);
+        releaseOnce(huge, 1);
+    }
+
+    /**
+     * The computed rho keeps the quotient of the squares (the value of earlier releases) while both are normal:
+     * charge 2^-511 squares to exactly 2^-1022 (the ratio form, 2^-511 / 0.1 squared and halved, rounds
+     * differently there, so this tells the two apart); where a square overflows or underflows it is half the
+     * squared ratio: 2^600 / 2^511 = 2^89, rho 2^177; 2^-600 / 2^-601 = 2, rho 2; 2^511 / 2^600 = 2^-89 (2 sigma^2
+     * overflows alone), rho 2^-179.
+     */
+    @Test
+    void theComputedRhoIsTheQuotientOfTheSquaresWhileBothAreNormal() {
+        assertEquals(0x1p-1022 / (2 * 0.1 * 0.1), FederatedNoisePrivatizer.gaussianRho(0x1p-511, 0.1), 0);
+        assertEquals(0x1p177, FederatedNoisePrivatizer.gaussianRho(0x1p600, 0x1p511), 0);
+        assertEquals(2, FederatedNoisePrivatizer.gaussianRho(0x1p-600, 0x1p-601), 0);
+        assertEquals(0x1p-179, FederatedNoisePrivatizer.gaussianRho(0x1p511, 0x1p600), 0);
+    }
+
+    /** The rho a zCDP ledger charges for one release of the privatizer. */
+    private static double ledgerRho(Privatizer privatizer) {
+        PrivacyLedger ledger = PrivacyLedger.of(ZcdpAccountant::new, 1e-6);
+        privatizer.release(new Statistic.Vector(new double[1]), NoiseSource.seeded(5), ledger, LedgerKey.global());
+        return ((ZcdpAccountant) ledger.accountant(LedgerKey.global()).orElseThrow()).rho();
     }
 
     /**
      * Tiny charges: R = 2^-600 (Delta_M = 2^-598) and sigma = 2^-537 (grid 2^-556): the charge c = 2^-598 + 2^-556
-     * squares to 0 as a double (below 2^-1074) while 2 sigma^2 = 2^-1073 does not, so rho = c^2 / (2 sigma^2) is 0,
-     * and so is the ledger's (its rounded-up square underflows too): refused (before, the zCDP guarantee refused
-     * rho = 0 only when asked for it).
+     * (exact: 42 bits apart) squares to 0 as a double (below 2^-1074), so rho = c^2 / (2 sigma^2) was 0 and the
+     * privatizer refused it. Now the ratio comes first: c / sigma = 2^-19 + 2^-61 exactly, its square 2^-38 + 2^-79
+     * + 2^-122 needs 85 bits; to nearest it is 2^-38 + 2^-79 (2^-122 is below half the ulp 2^-90), so the computed
+     * rho is 2^-39 + 2^-80; the ledger rounds 2^-39 + 2^-80 + 2^-123 up, to 2^-39 + 2^-80 + 2^-91 (ulp 2^-91).
      */
     @Test
-    void aChargeWhoseSquareUnderflowsIsRefused() {
+    void aChargeWhoseSquareUnderflowsHasAPositiveGuarantee() {
         double charge = 0x1p-598 + 0x1p-556;
         assertEquals(0, charge * charge, 0);
-        assertTrue(refusal("federated-td-noise(scale=" + 0x1p-537 + ", cost-bound=" + 0x1p-600 + ", gamma=0.5,"
-                + " lambda=1, rounds=1, features=1, accounting=paper-per-round)").contains("(charged l2 sensitivity "
-                + charge + ", rho 0.0, as the ledger rounds it 0.0)"));
+        FederatedNoisePrivatizer tiny = (FederatedNoisePrivatizer) plugin("federated-td-noise(scale=" + 0x1p-537
+                + ", cost-bound=" + 0x1p-600 + ", gamma=0.5, lambda=1, rounds=1, features=1,"
+                + " accounting=paper-per-round)");
+        assertEquals(charge, tiny.chargedSensitivity(), 0);
+        assertEquals(0x1p-39 + 0x1p-80, ((PrivacyGuarantee.Zcdp) tiny.guarantee()).rho(), 0);
+        assertEquals(0x1p-39 + 0x1p-80 + 0x1p-91, ledgerRho(tiny), 0);
     }
 }

@@ -54,8 +54,20 @@ public final class Paper003Accountant implements Accountant {
             throw new IllegalArgumentException("accountant 'paper-003' supports gaussian events only, got "
                     + event.describe());
         }
-        logMoment += count * Paper003Bound.s(nu, gaussian.sensitivity())
-                / (2 * gaussian.sigma() * gaussian.sigma());
+        logMoment += count * logMomentPerRound(Paper003Bound.s(nu, gaussian.sensitivity()), gaussian.sigma());
+    }
+
+    /**
+     * S / (2 sigma^2): divided by the double {@code 2 sigma^2} while it is normal and finite (as the paper writes it),
+     * otherwise by sigma twice and then by 2, so that a sigma from about 2^511.5 on (where {@code 2 sigma^2}
+     * overflows and the bound came out 0, or NaN when S overflowed too) or below about 2^-511 keeps its value.
+     */
+    static double logMomentPerRound(double s, double sigma) {
+        double twiceVariance = 2 * sigma * sigma;
+        if (twiceVariance >= Double.MIN_NORMAL && Double.isFinite(twiceVariance)) {
+            return s / twiceVariance;
+        }
+        return s / sigma / sigma / 2;
     }
 
     @Override
