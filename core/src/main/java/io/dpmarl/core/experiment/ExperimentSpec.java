@@ -3,7 +3,6 @@ package io.dpmarl.core.experiment;
 import io.dpmarl.core.pipeline.Pipeline;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyBudget;
-import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.SpecString;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -214,55 +213,13 @@ public record ExperimentSpec(String name, String environment, String learner, Op
             String path = key.substring(dot + 1);
             if (current.isEmpty()) {
                 throw new IllegalArgumentException("cannot set '" + key + "': the spec has no " + component
-                        + (component.equals("privatizer") && learnerSets("privatizer")
+                        + (component.equals("privatizer") && ComponentPaths.sets(learner, "privatizer")
                         ? "; its privatizer is written inside the learner: set learner.privatizer." + path + "="
                         + value + " instead" : ""));
             }
-            return set(component, withPath(key, component, current, path, value));
+            return set(component, ComponentPaths.set(key, component, current, path, value, privatizer.isPresent()));
         }
         throw new IllegalArgumentException(SpecKeys.unknown(key));
-    }
-
-    /** True if the learner spec string sets {@code parameter} (false if it does not parse: binding reports that). */
-    private boolean learnerSets(String parameter) {
-        try {
-            return !learner.isBlank() && SpecString.parse(learner).parameters().containsKey(parameter);
-        } catch (IllegalArgumentException malformed) {
-            return false;
-        }
-    }
-
-    /**
-     * {@code spec} (the value of {@code prefix}) with the parameter at {@code path} set: a parameter name, or
-     * {@code <parameter>.<path>} into the plugin spec that a plugin parameter holds, for example
-     * {@code privatizer.epsilon} into {@code dp-qd-learning(privatizer=dp-qd-laplace(epsilon=1))}; the nested spec
-     * must be written in {@code spec} (a default is not known without the registry).
-     */
-    private String withPath(String key, String prefix, String spec, String path, String value) {
-        SpecString parsed = SpecString.parse(spec);
-        int dot = path.indexOf('.');
-        if (dot < 0 || parsed.parameters().containsKey(path)) {
-            return withParameter(spec, path, value);
-        }
-        String head = path.substring(0, dot);
-        String nested = parsed.parameters().get(head);
-        if (nested == null || nested.trim().equals(Param.NONE)) {
-            if (prefix.equals("learner") && head.equals("privatizer") && privatizer.isPresent()) {
-                throw new IllegalArgumentException("cannot set '" + key + "': the learner spec sets no privatizer; "
-                        + "the spec's privatizer key gives it: set privatizer." + path.substring(dot + 1) + "="
-                        + value + " instead");
-            }
-            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + " '" + spec + "' sets "
-                    + (nested == null ? "no '" + head + "'" : "'" + head + "' to none") + "; give it whole first, with "
-                    + prefix + "." + head + "=<plugin spec>");
-        }
-        try {
-            SpecString.parse(nested);
-        } catch (IllegalArgumentException notASpec) {
-            throw new IllegalArgumentException("cannot set '" + key + "': " + prefix + "." + head + " is '" + nested
-                    + "', not a plugin spec with parameters", notASpec);
-        }
-        return withParameter(spec, head, withPath(key, prefix + "." + head, nested, path.substring(dot + 1), value));
     }
 
     /**
