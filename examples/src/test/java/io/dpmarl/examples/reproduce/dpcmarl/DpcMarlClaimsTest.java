@@ -158,6 +158,77 @@ class DpcMarlClaimsTest {
     }
 
     @Test
+    void aNoiseTenTimesTooLargeAtTheSmallGainFailsR2() throws IOException {
+        // Wrong mechanism: the noise std is scaled by 10 sGain instead of sGain, so sGain 0.01 perturbs the
+        // critics as sGain 0.1 should and its rewards are sGain 0.1's. catch-up: R(0.01) = mean(-1300, -900, -1700,
+        // -1100, -1500) = -1300 < R(0) - std(0) = -520 - 44.72 = -564.72.
+        Map<String, double[]> finals = tableShaped();
+        finals.put("catch-up-sgain-0-01", finals.get("catch-up-sgain-0-1").clone());
+        List<Claim> claims = claims(finals, true, false);
+        assertEquals(ClaimStatus.FAIL, status(claims, "R2"), claims.toString());
+        assertEquals(ClaimStatus.PASS, status(claims, "R5"), "the scenarios keep their order");
+    }
+
+    @Test
+    void swappedScenariosFailR5() throws IOException {
+        // Wrong environment: the catch-up and slow-down leader profiles are exchanged, so each scenario's runs hold
+        // the other's rewards; at sGain 0, catch-up -1590 (mean of the slow-down seeds) < slow-down -520.
+        Map<String, double[]> table = tableShaped();
+        Map<String, double[]> finals = new HashMap<>();
+        table.forEach((spec, values) -> finals.put(spec.startsWith("catch-up") ? spec.replace("catch-up", "slow-down")
+                : spec.replace("slow-down", "catch-up"), values));
+        List<Claim> claims = claims(finals, true, false);
+        assertEquals(ClaimStatus.FAIL, status(claims, "R5"), claims.toString());
+        assertEquals(ClaimStatus.PASS, status(claims, "R6"), "the spreads per scenario are unchanged");
+    }
+
+    @Test
+    void noiseThatIsNeverAddedFailsR6() throws IOException {
+        // Wrong mechanism: sGain is read but the perturbation is never applied, so sGain 0.1 trains exactly as
+        // sGain 0 (same seeds): std(0.1) = std(0) (44.72 in catch-up, not strictly larger), and R(0.1) = R(0).
+        Map<String, double[]> finals = tableShaped();
+        for (String scenario : List.of("catch-up", "slow-down")) {
+            finals.put(scenario + "-sgain-0-1", finals.get(scenario + "-consensus").clone());
+        }
+        List<Claim> claims = claims(finals, true, false);
+        assertEquals(ClaimStatus.FAIL, status(claims, "R6"), claims.toString());
+        assertEquals(ClaimStatus.FAIL, status(claims, "R1"));
+    }
+
+    @Test
+    void aCurveStillClimbingAtTheEndFailsR7() throws IOException {
+        // Wrong learner: a critic step size far too small, so the greedy policy's reward still climbs linearly at
+        // the end of training. catch-up sGain 0: every seed ramps from -5000 (episode 1) to -520 (episode 100),
+        // v_k = -5000 + 4480 k / 99 for k = 0..99 (window 100 points, last 20%: points 79 and 99). Trailing means:
+        // at 79 the mean of v_0..v_79 = -5000 + 4480 * 39.5 / 99 = -3212.53; at 99 the mean of all = -5000 + 4480
+        // * 49.5 / 99 = -2760; change 452.53 > 10% of 2760 = 276.
+        Map<String, double[]> finals = tableShaped();
+        finals.remove("catch-up-consensus");
+        Map<String, Path> runs = new HashMap<>();
+        for (Map.Entry<String, double[]> entry : finals.entrySet()) {
+            runs.put(entry.getKey(), write(entry.getKey(), entry.getValue(), entry.getKey().endsWith("sgain-1")));
+        }
+        List<MetricRecord> records = new ArrayList<>();
+        for (int trial = 0; trial < 5; trial++) {
+            for (long episode = 1; episode <= 100; episode++) {
+                records.add(new MetricRecord("catch-up-consensus", trial, trial, episode, PlatoonEvaluator.METRIC,
+                        -5000 + 4480.0 * (episode - 1) / 99));
+                records.add(new MetricRecord("catch-up-consensus", trial, trial, episode, PlatoonEvaluator.RANDOM,
+                        -5500));
+                records.add(new MetricRecord("catch-up-consensus", trial, trial, episode, DpcMarlA2c.COLLAPSED, 0));
+            }
+        }
+        Path ramp = directory.resolve("catch-up-consensus");
+        Files.createDirectories(ramp);
+        Files.writeString(ramp.resolve("metrics.csv"), MetricsCsv.format(records, true));
+        runs.put("catch-up-consensus", ramp);
+        List<Claim> claims = new DpcMarlReproduction().claims(new ClaimInputs(runs, false));
+        Claim r7 = claims.stream().filter(c -> c.claim().startsWith("R7")).findFirst().orElseThrow();
+        assertEquals(ClaimStatus.FAIL, r7.status(), r7.toString());
+        assertTrue(r7.measured().startsWith("catch-up-consensus: -3212.53 -> -2760.00; "), r7.measured());
+    }
+
+    @Test
     void theFixedControllerIsRecordedBesideTheLearnedPolicyWhenTheRunHasIt() throws IOException {
         Map<String, double[]> finals = new HashMap<>();
         finals.put("catch-up-consensus", new double[] {-500, -3500});
