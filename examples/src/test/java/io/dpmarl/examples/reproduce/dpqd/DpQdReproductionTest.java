@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The quick {@code dp-qd} reproduction: its bundled specs run through the ordinary runner, then its claims step.
  * Every gated row must PASS on the real runs and turn to FAIL on a deliberately wrong input (mutants: DP tables 5%
  * off, consensus that grows, message noise at the wrong scale, a noise-induced bias, agents that do not mix); the
- * rows where the paper's claim does not reproduce are DIFFERS; a subset of the runs gives a subset of the rows.
+ * rows where the paper's claim does not reproduce are DIFFERS, and turn to FAIL on a mutant that takes away the
+ * evidence for their reason (C1 against Center-QD, C6 within 1%); a subset of the runs gives a subset of the rows.
  * All runs are seeded, so the test is deterministic.
  */
 class DpQdReproductionTest {
@@ -120,6 +121,19 @@ class DpQdReproductionTest {
     void tablesFivePercentOffFailC1() throws IOException {
         assertEquals(ClaimStatus.FAIL, statusWith("C1 DP-QD (decaying) matches qd-learning", "decaying",
                 scale("q_agent", 1.05)));
+        // against Center-QD too: the gap is no longer QD-learning's (DP-QD is 5% off it), so not DIFFERS
+        assertEquals(ClaimStatus.FAIL, statusWith("C1 DP-QD (decaying) matches center-qd", "decaying",
+                scale("q_agent", 1.05)));
+    }
+
+    @Test
+    void aGapToCenterQdWithoutQdLearningToExplainItIsNotDiffers() throws IOException {
+        // The quick runs' gap to Center-QD is 2.02% (above 2%); DIFFERS needs QD-learning's run to show the gap is
+        // the decentralized learner's. Without it the row is the plain gate, which the 2.02% fails.
+        List<Claim> claims = claims(Map.of("decaying", runs.get("decaying"), "center-qd", runs.get("center-qd")));
+        Claim center = row(claims, "C1 DP-QD (decaying) matches center-qd");
+        assertEquals(ClaimStatus.FAIL, center.status(), center.toString());
+        assertTrue(center.measured().contains("no QD-learning run"), center.measured());
     }
 
     @Test
@@ -147,9 +161,11 @@ class DpQdReproductionTest {
 
     @Test
     void agentsThatDoNotMixFailC6() throws IOException {
-        assertEquals(ClaimStatus.FAIL, statusWith("C6 agents agree far", "decaying",
-                r -> r.metric().equals("consensus_relative_gap") ? new MetricRecord(r.experiment(), r.trial(),
-                        r.seed(), r.step(), r.metric(), 0.5) : r));
+        UnaryOperator<MetricRecord> apart = r -> r.metric().equals("consensus_relative_gap")
+                ? new MetricRecord(r.experiment(), r.trial(), r.seed(), r.step(), r.metric(), 0.5) : r;
+        assertEquals(ClaimStatus.FAIL, statusWith("C6 agents agree far", "decaying", apart));
+        // and the 1% row is not DIFFERS ("consensus still closing") when the agents do not close at all
+        assertEquals(ClaimStatus.FAIL, statusWith("C6 agents converge", "decaying", apart));
     }
 
     @Test
