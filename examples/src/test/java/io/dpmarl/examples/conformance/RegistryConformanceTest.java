@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each plugin is created with its default parameters. A plugin with a required parameter (one without
  * a default) must have a sample spec in {@link #SAMPLE_SPECS} or an {@link PluginProvider#exampleSpec()}; a plugin
  * with none of them fails its case with a message that says what to add. A plugin's own example spec is also
- * checked on its own ({@link #exampleSpecsConform}), since {@code dpmarl list} shows it to users. The kits are deterministic apart from the environment kit's chi-square
+ * checked on its own ({@link #exampleSpecsConform}), since {@code dpmarl list} shows it to users. The kits are
+ * deterministic apart from the environment kit's chi-square
  * test of {@code step} against a tabular model, whose false-rejection rate is 1e-6 per environment.
  */
 class RegistryConformanceTest {
@@ -99,8 +100,8 @@ class RegistryConformanceTest {
             List<String> required = provider.parameters().params().stream().filter(p -> p.defaultValue().isEmpty())
                     .map(Param::name).toList();
             fail(plugin.kind().label() + " plugin '" + plugin.name() + "' has parameters without defaults " + required
-                    + ": give them defaults or add a sample spec \"" + plugin.kind().label() + "/" + plugin.name()
-                    + "\" to RegistryConformanceTest.SAMPLE_SPECS");
+                    + ": give them defaults, give the provider an exampleSpec(), or add a sample spec \""
+                    + plugin.kind().label() + "/" + plugin.name() + "\" to RegistryConformanceTest.SAMPLE_SPECS");
         }
         switch (plugin.kind()) {
             case ENVIRONMENT -> EnvironmentConformance.check(
@@ -134,7 +135,8 @@ class RegistryConformanceTest {
 
     @Test
     void someBuiltInPluginsGiveExampleSpecs() {
-        assertTrue(exampleSpecs().count() >= 3, "uniform, discrete-gaussian and symbolic-trajectory give example specs");
+        assertTrue(exampleSpecs().count() >= 3,
+                "uniform, discrete-gaussian and symbolic-trajectory give example specs");
     }
 
     @Test
@@ -145,7 +147,8 @@ class RegistryConformanceTest {
 
     @Test
     void builtInPrivatizersAndAccountantsAreChecked() {
-        assertFalse(REGISTRY.list(PluginKind.PRIVATIZER).size() < 2, "expected built-in privatizers besides the example");
+        assertFalse(REGISTRY.list(PluginKind.PRIVATIZER).size() < 2,
+                "expected built-in privatizers besides the example");
         assertFalse(REGISTRY.list(PluginKind.ACCOUNTANT).isEmpty(), "expected built-in accountants");
     }
 
