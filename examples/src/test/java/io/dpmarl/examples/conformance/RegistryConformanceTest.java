@@ -29,8 +29,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * picked up automatically.
  *
  * <p>Each plugin is created with its default parameters. A plugin with a required parameter (one without
- * a default) must have a sample spec in {@link #SAMPLE_SPECS}; a plugin with neither fails its case with a
- * message that says what to add. The kits are deterministic apart from the environment kit's chi-square
+ * a default) must have a sample spec in {@link #SAMPLE_SPECS} or an {@link PluginProvider#exampleSpec()}; a plugin
+ * with none of them fails its case with a message that says what to add. A plugin's own example spec is also
+ * checked on its own ({@link #exampleSpecsConform}), since {@code dpmarl list} shows it to users. The kits are
+ * deterministic apart from the environment kit's chi-square
  * test of {@code step} against a tabular model, whose false-rejection rate is 1e-6 per environment.
  */
 class RegistryConformanceTest {
@@ -50,8 +52,7 @@ class RegistryConformanceTest {
             Map.entry("privatizer/discrete-gaussian", "discrete-gaussian(sigma=2)"),
             Map.entry("privatizer/ma-ldp", "ma-ldp(epsilon=1)"),
             Map.entry("privatizer/randomized-response", "randomized-response(epsilon=1, k=4)"),
-            Map.entry("privatizer/uniform", "uniform(delta=0.1)"),
-            Map.entry("privatizer/symbolic-trajectory", "symbolic-trajectory(epsilon=1, k=1, successors=0>0 1|1>0 1)"));
+            Map.entry("privatizer/uniform", "uniform(delta=0.1)"));
 
     /** One plugin to check: its kind, name and the spec it is created with (null if it has none). */
     record PluginCase(PluginKind kind, String name, String spec) {
@@ -73,12 +74,16 @@ class RegistryConformanceTest {
 
     /**
      * The plugin's sample spec if it has one (also used when the defaults alone are not a valid combination,
-     * for example "give exactly one of sigma and rho"), else its name if every parameter has a default, else null.
+     * for example "give exactly one of sigma and rho"), else its own example spec, else its name if every parameter
+     * has a default, else null.
      */
     static String specFor(PluginKind kind, PluginProvider<?> provider) {
         String sample = SAMPLE_SPECS.get(kind.label() + "/" + provider.name());
         if (sample != null) {
             return sample;
+        }
+        if (provider.exampleSpec().isPresent()) {
+            return provider.exampleSpec().get();
         }
         boolean allDefaults = provider.parameters().params().stream().allMatch(p -> p.defaultValue().isPresent());
         if (allDefaults) {
@@ -95,8 +100,8 @@ class RegistryConformanceTest {
             List<String> required = provider.parameters().params().stream().filter(p -> p.defaultValue().isEmpty())
                     .map(Param::name).toList();
             fail(plugin.kind().label() + " plugin '" + plugin.name() + "' has parameters without defaults " + required
-                    + ": give them defaults or add a sample spec \"" + plugin.kind().label() + "/" + plugin.name()
-                    + "\" to RegistryConformanceTest.SAMPLE_SPECS");
+                    + ": give them defaults, give the provider an exampleSpec(), or add a sample spec \""
+                    + plugin.kind().label() + "/" + plugin.name() + "\" to RegistryConformanceTest.SAMPLE_SPECS");
         }
         switch (plugin.kind()) {
             case ENVIRONMENT -> EnvironmentConformance.check(
@@ -109,6 +114,31 @@ class RegistryConformanceTest {
         }
     }
 
+    static Stream<PluginCase> exampleSpecs() {
+        List<PluginCase> cases = new ArrayList<>();
+        for (PluginKind kind : List.of(PluginKind.ENVIRONMENT, PluginKind.PRIVATIZER, PluginKind.ACCOUNTANT)) {
+            for (PluginProvider<?> provider : REGISTRY.list(kind)) {
+                provider.exampleSpec().ifPresent(spec -> cases.add(new PluginCase(kind, provider.name(), spec)));
+            }
+        }
+        return cases.stream();
+    }
+
+    /** A plugin's example spec (shown by {@code dpmarl list}) must name the plugin and pass its kit. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("exampleSpecs")
+    void exampleSpecsConform(PluginCase plugin) {
+        assertTrue(plugin.spec().equals(plugin.name()) || plugin.spec().startsWith(plugin.name() + "("),
+                "the example spec " + plugin.spec() + " must name its plugin " + plugin.name());
+        pluginConforms(plugin);
+    }
+
+    @Test
+    void someBuiltInPluginsGiveExampleSpecs() {
+        assertTrue(exampleSpecs().count() >= 3,
+                "uniform, discrete-gaussian and symbolic-trajectory give example specs");
+    }
+
     @Test
     void examplePluginIsAmongTheCheckedPlugins() {
         assertTrue(plugins().anyMatch(c -> c.kind() == PluginKind.PRIVATIZER && c.name().equals("clipped-laplace")),
@@ -117,7 +147,8 @@ class RegistryConformanceTest {
 
     @Test
     void builtInPrivatizersAndAccountantsAreChecked() {
-        assertFalse(REGISTRY.list(PluginKind.PRIVATIZER).size() < 2, "expected built-in privatizers besides the example");
+        assertFalse(REGISTRY.list(PluginKind.PRIVATIZER).size() < 2,
+                "expected built-in privatizers besides the example");
         assertFalse(REGISTRY.list(PluginKind.ACCOUNTANT).isEmpty(), "expected built-in accountants");
     }
 

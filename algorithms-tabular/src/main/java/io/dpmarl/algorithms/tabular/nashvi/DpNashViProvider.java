@@ -78,7 +78,7 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
         Environment environment = context.requireEnvironment(NAME);
         long episodes = context.requireSchedule(NAME).requireEpisodes(NAME);
         if (episodes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(NAME + ": the schedule's episodes must be in [1, "
+            throw new IllegalArgumentException(NAME + ": schedule.episodes must be in [1, "
                     + Integer.MAX_VALUE + "], got " + episodes);
         }
         boolean theory = params.string("mode").equals("theory");

@@ -146,7 +146,7 @@ class DpNashViProviderTest {
         assertInstanceOf(DpNashViLearner.class, registry.create(PluginKind.LEARNER, Learner.class,
                 "dp-nash-vi(privatizer=nashvi-non-private)", context(registry, game, Integer.MAX_VALUE)));
         long tooMany = Integer.MAX_VALUE + 1L;
-        assertEquals("dp-nash-vi: the schedule's episodes must be in [1, 2147483647], got 2147483648",
+        assertEquals("dp-nash-vi: schedule.episodes must be in [1, 2147483647], got 2147483648",
                 assertThrows(IllegalArgumentException.class, () -> registry.create(PluginKind.LEARNER, Learner.class,
                         "dp-nash-vi(privatizer=nashvi-non-private)", context(registry, game, tooMany))).getMessage());
         Environment unknownRewards = new Environment() {
