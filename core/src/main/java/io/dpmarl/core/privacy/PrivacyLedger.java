@@ -58,9 +58,20 @@ public final class PrivacyLedger {
         return new PrivacyLedger(accountantFactory, reportingDelta, Optional.empty(), true);
     }
 
-    /** As {@link #of}, and every principal is limited to the budget. */
+    /** As {@link #of}, and every principal is limited to the budget; epsilon is reported at the budget's delta. */
     public static PrivacyLedger withBudget(Supplier<Accountant> accountantFactory, PrivacyBudget budget) {
         return new PrivacyLedger(accountantFactory, budget.delta(), Optional.of(budget), true);
+    }
+
+    /**
+     * As {@link #of}: epsilon is reported at {@code reportingDelta}, and every principal is limited to the budget
+     * (whose own delta decides admission). A run's spec gives both: its {@code delta} for the reports and
+     * {@code budget.delta} for the filter.
+     */
+    public static PrivacyLedger withBudget(Supplier<Accountant> accountantFactory, PrivacyBudget budget,
+                                           double reportingDelta) {
+        Checks.delta("delta", reportingDelta);
+        return new PrivacyLedger(accountantFactory, reportingDelta, Optional.of(budget), true);
     }
 
     /** A ledger that only counts releases, composing nothing (tests, non-private baselines, sampling). */
