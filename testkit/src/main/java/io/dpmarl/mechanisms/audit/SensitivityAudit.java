@@ -3,6 +3,7 @@ package io.dpmarl.mechanisms.audit;
 import io.dpmarl.core.validation.Checks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,7 +64,27 @@ public final class SensitivityAudit {
                     default -> throw new IllegalStateException();
                 }
             }
-            return this == L2 ? Math.sqrt(total) : total;
+            if (this != L2) {
+                return total;
+            }
+            if ((total < Double.MIN_NORMAL || total == Double.POSITIVE_INFINITY) && !Arrays.equals(first, second)) {
+                // The squares underflowed (below about 1e-154) or overflowed: sum them scaled by the largest
+                // difference, then scale back (a difference that is itself infinite stays infinite).
+                double largest = 0;
+                for (int i = 0; i < first.length; i++) {
+                    largest = Math.max(largest, Math.abs(first[i] - second[i]));
+                }
+                if (largest == 0 || Double.isInfinite(largest)) {
+                    return largest;
+                }
+                double scaled = 0;
+                for (int i = 0; i < first.length; i++) {
+                    double d = Math.abs(first[i] - second[i]) / largest;
+                    scaled += d * d;
+                }
+                return largest * Math.sqrt(scaled);
+            }
+            return Math.sqrt(total);
         }
     }
 
@@ -120,8 +141,15 @@ public final class SensitivityAudit {
             return observed <= declared * (1 + tolerance);
         }
 
-        /** Throws an {@link AssertionError} naming the witness if the declared sensitivity is exceeded. */
+        /**
+         * Throws an {@link AssertionError} naming the witness if the declared sensitivity is exceeded, or if no pair
+         * was checked (an audit of nothing shows nothing).
+         */
         public void assertHolds() {
+            if (pairs == 0) {
+                throw new AssertionError(name + ": no neighbouring pair was checked (the neighbouring relation gave"
+                        + " none), so nothing was shown");
+            }
             if (!holds()) {
                 throw new AssertionError(this + " exceeds the declared sensitivity");
             }
