@@ -3,7 +3,6 @@ package io.dpmarl.mechanisms.audit;
 import io.dpmarl.core.validation.Checks;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,43 +47,41 @@ public final class SensitivityAudit {
         /** Largest absolute difference. */
         LINF;
 
-        /** The distance between two vectors of the same length in this norm. */
+        /**
+         * The distance between two vectors of the same length in this norm. The L2 distance is summed scaled by the
+         * largest coordinate difference, so that no square underflows (differences below about 1e-154) or
+         * overflows (above about 1e154); a NaN coordinate gives NaN.
+         */
         public double distance(double[] first, double[] second) {
             if (first.length != second.length) {
                 throw new IllegalArgumentException("neighbouring outputs must have the same length, got "
                         + first.length + " and " + second.length);
             }
+            if (this == L2) {
+                return euclidean(first, second);
+            }
             double total = 0;
             for (int i = 0; i < first.length; i++) {
                 double d = Math.abs(first[i] - second[i]);
-                switch (this) {
-                    case L1 -> total += d;
-                    case L2 -> total += d * d;
-                    case LINF -> total = Math.max(total, d);
-                    default -> throw new IllegalStateException();
-                }
+                total = this == L1 ? total + d : Math.max(total, d);
             }
-            if (this != L2) {
-                return total;
+            return total;
+        }
+
+        private static double euclidean(double[] first, double[] second) {
+            double largest = 0;
+            for (int i = 0; i < first.length; i++) {
+                largest = Math.max(largest, Math.abs(first[i] - second[i]));
             }
-            if ((total < Double.MIN_NORMAL || total == Double.POSITIVE_INFINITY) && !Arrays.equals(first, second)) {
-                // The squares underflowed (below about 1e-154) or overflowed: sum them scaled by the largest
-                // difference, then scale back (a difference that is itself infinite stays infinite).
-                double largest = 0;
-                for (int i = 0; i < first.length; i++) {
-                    largest = Math.max(largest, Math.abs(first[i] - second[i]));
-                }
-                if (largest == 0 || Double.isInfinite(largest)) {
-                    return largest;
-                }
-                double scaled = 0;
-                for (int i = 0; i < first.length; i++) {
-                    double d = Math.abs(first[i] - second[i]) / largest;
-                    scaled += d * d;
-                }
-                return largest * Math.sqrt(scaled);
+            if (largest == 0 || largest == Double.POSITIVE_INFINITY) {
+                return largest;
             }
-            return Math.sqrt(total);
+            double scaled = 0;
+            for (int i = 0; i < first.length; i++) {
+                double d = Math.abs(first[i] - second[i]) / largest;
+                scaled += d * d;
+            }
+            return largest * Math.sqrt(scaled);
         }
     }
 

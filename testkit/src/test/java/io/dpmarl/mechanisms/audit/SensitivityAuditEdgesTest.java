@@ -21,8 +21,11 @@ class SensitivityAuditEdgesTest {
         assertEquals(5e-200, Norm.L2.distance(new double[] {3e-200, 4e-200}, new double[] {0, 0}), 1e-214);
         assertEquals(5e200, Norm.L2.distance(new double[] {3e200, 4e200}, new double[] {0, 0}), 1e186);
         assertEquals(1e-200, Norm.L2.distance(new double[] {1e-200}, new double[] {0}), 0.0);
-        // the ordinary range keeps the plain formula's bits
-        assertEquals(Math.sqrt(0.1 * 0.1 + 0.2 * 0.2), Norm.L2.distance(new double[] {0.1, 0.2}, new double[2]), 0.0);
+        // the ordinary range: sqrt(0.05) = 0.223606797749979, within a few ulps
+        assertEquals(Math.sqrt(0.05), Norm.L2.distance(new double[] {0.1, 0.2}, new double[2]), 1e-16);
+        // both vectors nonzero: (4e-200, 5e-200) - (1e-200, 1e-200) = (3e-200, 4e-200)
+        assertEquals(5e-200, Norm.L2.distance(new double[] {4e-200, 5e-200}, new double[] {1e-200, 1e-200}), 1e-214);
+        assertEquals(Double.NaN, Norm.L2.distance(new double[] {Double.NaN, 1}, new double[2]), 0.0);
         assertEquals(0.0, Norm.L2.distance(new double[] {7, 7}, new double[] {7, 7}), 0.0);
         // -0.0 and 0.0 differ as bits but not as numbers; a difference that overflows stays infinite
         assertEquals(0.0, Norm.L2.distance(new double[] {-0.0}, new double[] {0.0}), 0.0);
