@@ -27,6 +27,7 @@ class SensitivityAuditEdgesTest {
         assertEquals(5e-200, Norm.L2.distance(new double[] {4e-200, 5e-200}, new double[] {1e-200, 1e-200}), 1e-214);
         assertEquals(Double.NaN, Norm.L2.distance(new double[] {Double.NaN, 1}, new double[2]), 0.0);
         assertEquals(0.0, Norm.L2.distance(new double[] {7, 7}, new double[] {7, 7}), 0.0);
+        assertEquals(2.0, Norm.L2.distance(new double[] {1}, new double[] {-1}), 0.0);
         // -0.0 and 0.0 differ as bits but not as numbers; a difference that overflows stays infinite
         assertEquals(0.0, Norm.L2.distance(new double[] {-0.0}, new double[] {0.0}), 0.0);
         assertEquals(Double.POSITIVE_INFINITY, Norm.L2.distance(new double[] {1e308, 1}, new double[] {-1e308, 0}),
