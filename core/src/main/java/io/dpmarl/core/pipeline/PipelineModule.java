@@ -114,7 +114,8 @@ public final class PipelineModule extends AbstractModule {
         Supplier<Accountant> accountants = () -> registry.create(PluginKind.ACCOUNTANT, Accountant.class,
                 spec.accountant());
         accountants.get();
-        return spec.budgetPerKey().map(budget -> PrivacyLedger.withBudget(accountants, budget))
+        return spec.budgetPerKey().map(budget -> PrivacyLedger.withBudget(accountants, budget,
+                        spec.reportingDelta()))
                 .orElseGet(() -> PrivacyLedger.of(accountants, spec.reportingDelta()));
     }
 

@@ -58,9 +58,20 @@ public final class PrivacyLedger {
         return new PrivacyLedger(accountantFactory, reportingDelta, Optional.empty(), true);
     }
 
-    /** As {@link #of}, and every principal is limited to the budget. */
+    /** As {@link #of}, and every principal is limited to the budget; epsilon is reported at the budget's delta. */
     public static PrivacyLedger withBudget(Supplier<Accountant> accountantFactory, PrivacyBudget budget) {
         return new PrivacyLedger(accountantFactory, budget.delta(), Optional.of(budget), true);
+    }
+
+    /**
+     * As {@link #of}: epsilon is reported at {@code reportingDelta}, and every principal is limited to the budget
+     * (whose own delta decides admission). A run's spec gives both: its {@code delta} for the reports and
+     * {@code budget.delta} for the filter.
+     */
+    public static PrivacyLedger withBudget(Supplier<Accountant> accountantFactory, PrivacyBudget budget,
+                                           double reportingDelta) {
+        Checks.delta("delta", reportingDelta);
+        return new PrivacyLedger(accountantFactory, reportingDelta, Optional.of(budget), true);
     }
 
     /** A ledger that only counts releases, composing nothing (tests, non-private baselines, sampling). */
@@ -112,9 +123,9 @@ public final class PrivacyLedger {
                 leafState.compose(event, count);
             }
         } else {
-            principalState = principalState != null ? principalState : put(principal);
+            principalState = principalState != null ? principalState : put(principal, true);
             if (!key.equals(principal)) {
-                leafState = leafState != null ? leafState : put(key);
+                leafState = leafState != null ? leafState : put(key, false);
             }
         }
         principalState.releases += count;
@@ -159,8 +170,13 @@ public final class PrivacyLedger {
                 ? Optional.of(new PrivacyFilter(accountant, budgetPerPrincipal.get(), key.name())) : Optional.empty());
     }
 
-    private KeyState put(LedgerKey key) {
-        KeyState state = new KeyState(null, Optional.empty());
+    /**
+     * The state of a key first charged without composing (a nominal release, or any release of an unaccounted
+     * ledger). An accounted ledger gives it an accountant all the same, so that a formal release charged to the key
+     * later is composed (a nominal key keeps epsilon = infinity whatever it composes).
+     */
+    private KeyState put(LedgerKey key, boolean principal) {
+        KeyState state = accounted ? newState(key, principal) : new KeyState(null, Optional.empty());
         states.put(key, state);
         return state;
     }

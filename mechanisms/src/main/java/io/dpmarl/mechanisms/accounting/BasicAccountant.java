@@ -69,12 +69,13 @@ public final class BasicAccountant implements Accountant {
         }
         if (event instanceof LaplaceEvent laplace) {
             // The most frequent event, composed without the pair array (delta 0: deltaSum is unchanged).
-            epsilonSum += count * SafeRounding.epsilon(laplace);
+            epsilonSum = SafeRounding.addUp(epsilonSum,
+                    SafeRounding.multiplyUp(count, SafeRounding.epsilon(laplace)));
             return;
         }
         double[] pair = epsilonDelta(event);
-        epsilonSum += count * pair[0];
-        deltaSum += count * pair[1];
+        epsilonSum = SafeRounding.addUp(epsilonSum, SafeRounding.multiplyUp(count, pair[0]));
+        deltaSum = SafeRounding.addUp(deltaSum, SafeRounding.multiplyUp(count, pair[1]));
     }
 
     /** The (epsilon, delta) pair of a supported event other than Laplace, which {@link #compose} handles itself. */

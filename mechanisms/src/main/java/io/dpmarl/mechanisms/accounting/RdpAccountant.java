@@ -103,7 +103,7 @@ public final class RdpAccountant implements Accountant {
         }
         double[] curve = curve(event);
         for (int i = 0; i < orders.length; i++) {
-            total[i] += count * curve[i];
+            total[i] = SafeRounding.addUp(total[i], SafeRounding.multiplyUp(count, curve[i]));
         }
     }
 

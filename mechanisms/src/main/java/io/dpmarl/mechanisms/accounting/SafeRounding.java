@@ -80,6 +80,19 @@ public final class SafeRounding {
         return quotient;
     }
 
+    /**
+     * The smallest double at least {@code a + b} (exact sum) for non-negative {@code a, b}: composition adds
+     * losses, and a sum rounded to nearest can fall below the exact one (ten times the double 0.1 adds up to
+     * 0.9999999999999999). The rounding error of the sum is exact by Knuth's two-sum (no underflow can occur in an
+     * addition, and an overflowing sum is +inf, an upper bound); a positive error means the sum was rounded down.
+     */
+    public static double addUp(double a, double b) {
+        double sum = a + b;
+        double bPart = sum - a;
+        double error = (a - (sum - bPart)) + (b - bPart);
+        return error > 0 ? Math.nextUp(sum) : sum;
+    }
+
     /** The smallest double at least {@code a * b} (exact product). */
     public static double multiplyUp(double a, double b) {
         double product = a * b;

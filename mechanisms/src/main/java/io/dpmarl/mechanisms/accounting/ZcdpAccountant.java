@@ -85,7 +85,7 @@ public final class ZcdpAccountant implements Accountant {
             nonPrivate = true;
             return;
         }
-        rho += count * rhoOf(event);
+        rho = SafeRounding.addUp(rho, SafeRounding.multiplyUp(count, rhoOf(event)));
     }
 
     @Override

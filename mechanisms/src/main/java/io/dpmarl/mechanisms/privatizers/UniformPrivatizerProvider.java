@@ -23,7 +23,8 @@ import java.util.Optional;
  * ({@link UniformCalibration#floatSafeDelta}); from a target delta the half-width is widened accordingly.
  *
  * <p>The guarantee is {@code ApproxDp(0, delta)} and the event {@code ApproxEvent(0, delta)}. A shift so large
- * that {@code delta >= 1} protects nothing and is reported as {@code NonPrivate}.
+ * that {@code delta >= 1} protects nothing and is reported as {@code NonPrivate}, with a {@code NonPrivateEvent}
+ * charged (not an approximate event just below delta 1, which a budget at that delta would admit).
  *
  * <p>Refused when built from a delta, naming delta and sensitivity ({@link ScaleLimits}): an
  * {@code a = sensitivity / (2 delta)} that is not a finite double, and a delta below about {@code m 2^-40}, where
@@ -48,7 +49,8 @@ public final class UniformPrivatizerProvider implements PluginProvider<Privatize
                                                  Optional<PrivacyGuarantee> claimed, Neighbouring neighbouring) {
         double delta = UniformCalibration.floatSafeDelta(halfWidth, sensitivity, maxCoordinates);
         return new AdditiveNoisePrivatizer(name, NoiseDistribution.uniform(halfWidth), zeroEpsilon(delta), claimed,
-                new PrivacyEvent.ApproxEvent(0, Math.min(delta, Math.nextDown(1.0))), Sensitivity.l1(sensitivity),
+                delta >= 1 ? new PrivacyEvent.NonPrivateEvent() : new PrivacyEvent.ApproxEvent(0, delta),
+                Sensitivity.l1(sensitivity),
                 neighbouring, maxCoordinates);
     }
 

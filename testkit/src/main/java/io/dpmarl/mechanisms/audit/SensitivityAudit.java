@@ -47,23 +47,41 @@ public final class SensitivityAudit {
         /** Largest absolute difference. */
         LINF;
 
-        /** The distance between two vectors of the same length in this norm. */
+        /**
+         * The distance between two vectors of the same length in this norm. The L2 distance is summed scaled by the
+         * largest coordinate difference, so that no square underflows (differences below about 1e-154) or
+         * overflows (above about 1e154); a NaN coordinate gives NaN.
+         */
         public double distance(double[] first, double[] second) {
             if (first.length != second.length) {
                 throw new IllegalArgumentException("neighbouring outputs must have the same length, got "
                         + first.length + " and " + second.length);
             }
+            if (this == L2) {
+                return euclidean(first, second);
+            }
             double total = 0;
             for (int i = 0; i < first.length; i++) {
                 double d = Math.abs(first[i] - second[i]);
-                switch (this) {
-                    case L1 -> total += d;
-                    case L2 -> total += d * d;
-                    case LINF -> total = Math.max(total, d);
-                    default -> throw new IllegalStateException();
-                }
+                total = this == L1 ? total + d : Math.max(total, d);
             }
-            return this == L2 ? Math.sqrt(total) : total;
+            return total;
+        }
+
+        private static double euclidean(double[] first, double[] second) {
+            double largest = 0;
+            for (int i = 0; i < first.length; i++) {
+                largest = Math.max(largest, Math.abs(first[i] - second[i]));
+            }
+            if (largest == 0 || largest == Double.POSITIVE_INFINITY) {
+                return largest;
+            }
+            double scaled = 0;
+            for (int i = 0; i < first.length; i++) {
+                double d = Math.abs(first[i] - second[i]) / largest;
+                scaled += d * d;
+            }
+            return largest * Math.sqrt(scaled);
         }
     }
 
@@ -120,8 +138,15 @@ public final class SensitivityAudit {
             return observed <= declared * (1 + tolerance);
         }
 
-        /** Throws an {@link AssertionError} naming the witness if the declared sensitivity is exceeded. */
+        /**
+         * Throws an {@link AssertionError} naming the witness if the declared sensitivity is exceeded, or if no pair
+         * was checked (an audit of nothing shows nothing).
+         */
         public void assertHolds() {
+            if (pairs == 0) {
+                throw new AssertionError(name + ": no neighbouring pair was checked (the neighbouring relation gave"
+                        + " none), so nothing was shown");
+            }
             if (!holds()) {
                 throw new AssertionError(this + " exceeds the declared sensitivity");
             }

@@ -19,8 +19,9 @@ import java.util.Optional;
  * mechanisms for multi-agent reinforcement learning", Algorithm 1) on an environment with public
  * {@link LinearMixtureFeatures}. The privatizer is a nested spec used for both releases of every (user, agent,
  * stage): for {@code ma-ldp(mechanism=.., epsilon=.., ...)} the learner fills in {@code horizon}, {@code nd} and
- * {@code release=matrix|vector} and reads the mechanism for the bonus; any other privatizer that accepts symmetric
- * matrices and vectors is used as given (then {@code bonus} must be {@code non-private} or {@code eq19} with
+ * {@code release=matrix|vector} (refusing a given horizon or nd below the environment's) and reads the mechanism for
+ * the bonus; any other privatizer that accepts symmetric matrices and vectors, with a declared sensitivity covering
+ * the clipped statistics, is used as given (then {@code bonus} must be {@code non-private} or {@code eq19} with
  * {@code noise-std}); {@code none} is the non-private baseline. K comes from the schedule. See
  * {@link MaLdpLearner} for the guarantee and its assumption.
  */

@@ -1,6 +1,8 @@
 package io.dpmarl.algorithms.linear.maldp;
 
+import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.SpecString;
@@ -32,11 +34,16 @@ record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector
         SpecString parsed = SpecString.parse(spec.get());
         if (!parsed.name().equals("ma-ldp")) {
             Privatizer both = create(spec.get(), context);
+            requireSensitivity(both, horizon, dimension);
             return new PrivatizerChoice(Optional.of(both), Optional.of(both), Optional.empty(), 0, 0, 0);
         }
         Map<String, String> parameters = new LinkedHashMap<>(parsed.parameters());
         parameters.putIfAbsent("horizon", Integer.toString(horizon));
         parameters.putIfAbsent("nd", Integer.toString(dimension));
+        requireAtLeast(parameters.get("horizon"), horizon, "horizon", " (the learner clips ||phi_V|| and V to the "
+                + "environment's H = " + horizon + ", the bound the noise must be calibrated for)");
+        requireAtLeast(parameters.get("nd"), dimension, "nd", " (the feature dimension d = " + dimension
+                + " of the released statistics)");
         parameters.remove("release");
         Mechanism mechanism = Mechanism.parse(parameters.getOrDefault("mechanism", "gaussian"));
         double epsilon = Double.parseDouble(parameters.getOrDefault("epsilon", "NaN"));
@@ -45,6 +52,45 @@ record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector
         Privatizer vector = create(render(parameters, "vector"), context);
         return new PrivatizerChoice(Optional.of(matrix), Optional.of(vector), Optional.of(mechanism), epsilon, delta,
                 mechanism.noiseStd(epsilon, delta, horizon, dimension));
+    }
+
+    /**
+     * Refuses a nested {@code ma-ldp} {@code horizon} or {@code nd} below the learner's: the noise would be
+     * calibrated for a smaller bound than the statistics the learner releases (a larger value only adds noise).
+     * A value that is not an integer is left to the privatizer's own refusal.
+     */
+    private static void requireAtLeast(String given, int least, String name, String why) {
+        long value;
+        try {
+            value = Long.parseLong(given.trim());
+        } catch (NumberFormatException notInteger) {
+            return;
+        }
+        if (value < least) {
+            throw new IllegalArgumentException(MaLdpProvider.NAME + ": the privatizer's " + name + " must be in ["
+                    + least + ", inf)" + why + ", got " + given.trim());
+        }
+    }
+
+    /**
+     * Refuses a third-party privatizer whose declared sensitivity is below what one release of the clipped
+     * statistics can move between two users (MA-LDP Appendix D, the matrix corrected): {@code 2 H^2} in L2 and
+     * L-infinity, {@code (d + 1) H^2} in L1 (the matrix's upper triangle, the larger of the two L1 bounds, since
+     * {@code d + 1 >= 2 sqrt(d)}). The same privatizer releases both statistics. A non-private privatizer
+     * promises nothing and is not checked.
+     */
+    private static void requireSensitivity(Privatizer privatizer, int horizon, int dimension) {
+        if (privatizer.guarantee() instanceof PrivacyGuarantee.NonPrivate) {
+            return;
+        }
+        Sensitivity declared = privatizer.sensitivity();
+        double squared = (double) horizon * horizon;
+        double needed = declared.norm() == Sensitivity.Norm.L1 ? (dimension + 1.0) * squared : 2.0 * squared;
+        if (!(declared.value() >= needed)) {
+            throw new IllegalArgumentException(MaLdpProvider.NAME + ": the privatizer's sensitivity must be in ["
+                    + needed + ", inf) (" + declared.norm() + "; the learner clips ||phi_V|| and V to H = " + horizon
+                    + ", so one release moves by at most this much between users), got " + declared.value());
+        }
     }
 
     private static String render(Map<String, String> parameters, String release) {
