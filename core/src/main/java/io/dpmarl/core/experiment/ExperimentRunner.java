@@ -53,6 +53,30 @@ public final class ExperimentRunner {
     }
 
     /**
+     * Checks, before anything is written, that a run of {@code plan} may continue in {@code directory} with
+     * {@code --resume}: the directory does not exist, is empty, or holds a run of the same spec (same seed and
+     * overrides), so complete trials of another spec are never mixed into it. {@link #run} makes the same check; a
+     * command that writes other files before its runs start (a reproduction's manifest and claims) calls this first.
+     * No privacy guarantee of its own: it only reads {@code config.json}.
+     *
+     * @throws IllegalArgumentException naming the directory if it holds something else, another spec's run or an
+     *                                  unreadable {@code config.json}
+     * @throws IOException              if the directory cannot be read
+     */
+    public static void checkResumable(ExperimentPlan plan, Path directory) throws IOException {
+        if (Files.isDirectory(directory)) {
+            try (var entries = Files.list(directory)) {
+                if (entries.findAny().isEmpty()) {
+                    return;
+                }
+            }
+            RunDirectory.requireRunOf(directory, plan.spec().toMap(), true);
+        } else if (Files.exists(directory)) {
+            throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
+        }
+    }
+
+    /**
      * Runs the plan into {@code options.directory()}.
      *
      * @throws IllegalArgumentException if the directory holds another run, or holds a run and resume is off
@@ -156,6 +180,9 @@ public final class ExperimentRunner {
                         + "dpmarl merge " + directory);
                 return new RunSummary(directory, executed, skipped, List.of());
             }
+            // Every trial is complete, so no shard can still rename a temporary trial file into place: the ones left
+            // are those of a killed shard (shards keep each other's temporary files while trials are missing).
+            AtomicFiles.deleteLeftovers(directory.resolve("trials"));
         }
         List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory, options));
         files.add(ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl run " + plan.spec().name(),
@@ -165,7 +192,8 @@ public final class ExperimentRunner {
 
     /**
      * Assembles {@code metrics.csv}, {@code privacy.csv}, {@code aggregate.csv} and the plots of a run directory
-     * whose trials were run by shards ({@link RunOptions#shard()}).
+     * whose trials were run by shards ({@link RunOptions#shard()}), after every shard has ended: it first deletes the
+     * temporary files killed shards left, so the directory holds the files of an unsharded run.
      *
      * @throws IllegalArgumentException if the directory is not a run of this plan or a trial is missing
      */
@@ -190,6 +218,9 @@ public final class ExperimentRunner {
                     + " trials are missing; run the missing shards first (dpmarl run SPEC --shard i/n --out "
                     + directory + ")");
         }
+        // Merging follows every shard's end, so any temporary file is a killed shard's leftover (also one killed
+        // while it assembled the files of the run).
+        AtomicFiles.deleteLeftovers(directory);
         List<Path> files = new ArrayList<>(RunFiles.assemble(plan, directory,
                 RunOptions.of(directory, 1, log).withPlots(plots)));
         files.add(ReportHtml.write(directory.resolve(ReportHtml.FILE), "dpmarl run " + plan.spec().name(),

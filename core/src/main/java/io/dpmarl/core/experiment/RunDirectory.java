@@ -1,5 +1,6 @@
 package io.dpmarl.core.experiment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -33,19 +34,7 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
         Path configFile = directory.resolve("config.json");
         boolean existedEmpty = Files.isDirectory(directory) && isEmpty(directory);
         if (Files.isDirectory(directory) && !existedEmpty) {
-            if (!Files.exists(configFile)) {
-                throw new IllegalArgumentException("run directory " + directory
-                        + " exists and is not a dpmarl run; choose another --out");
-            }
-            if (!options.resume() && options.shard().isEmpty()) {
-                throw new IllegalArgumentException("run directory " + directory
-                        + " already holds a run; pass --resume to continue it or choose another --out");
-            }
-            JsonNode previous = json.readTree(configFile.toFile()).get("spec");
-            if (previous == null || !previous.equals(json.readTree(json.writeValueAsBytes(config.get("spec"))))) {
-                throw new IllegalArgumentException("cannot resume " + directory
-                        + ": its config.json was written for another spec; choose another --out");
-            }
+            requireRunOf(directory, config.get("spec"), options.resume() || options.shard().isPresent());
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
@@ -89,6 +78,38 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
                 ? "; the failure repeats from the same seeds, so --resume would fail the same way: fix the spec and "
                 + "start a new run"
                 : "; continue with --resume"));
+    }
+
+    /**
+     * Checks that the non-empty {@code directory} holds a run of {@code spec} (the {@code "spec"} entry of its
+     * {@code config.json}) that may be continued: not something else, not another spec's run (a different seed,
+     * override or noise mode included), not an unreadable {@code config.json}, and not a run at all unless
+     * {@code continuing} (a resume or a shard).
+     *
+     * @throws IllegalArgumentException naming the directory if it may not be continued by a run of {@code spec}
+     */
+    static void requireRunOf(Path directory, Object spec, boolean continuing) throws IOException {
+        Path configFile = directory.resolve("config.json");
+        if (!Files.exists(configFile)) {
+            throw new IllegalArgumentException("run directory " + directory
+                    + " exists and is not a dpmarl run; choose another --out");
+        }
+        if (!continuing) {
+            throw new IllegalArgumentException("run directory " + directory
+                    + " already holds a run; pass --resume to continue it or choose another --out");
+        }
+        ObjectMapper json = new ObjectMapper();
+        JsonNode previous;
+        try {
+            previous = json.readTree(configFile.toFile()).get("spec");
+        } catch (JsonProcessingException unreadable) {
+            throw new IllegalArgumentException("cannot resume " + directory + ": its config.json cannot be read ("
+                    + SpecFile.oneLine(unreadable.getOriginalMessage()) + "); choose another --out");
+        }
+        if (previous == null || !previous.equals(json.readTree(json.writeValueAsBytes(spec)))) {
+            throw new IllegalArgumentException("cannot resume " + directory
+                    + ": its config.json was written for another spec; choose another --out");
+        }
     }
 
     private static boolean isEmpty(Path directory) throws IOException {

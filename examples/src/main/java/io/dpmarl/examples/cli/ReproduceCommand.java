@@ -115,11 +115,17 @@ final class ReproduceCommand implements Callable<Integer> {
                 if (seed != null) {
                     experiment = experiment.with("seed", Long.toString(seed));
                 }
-                bundled.add(new Bundled(specOfPaper, ExperimentPlan.resolve(experiment, registry)));
+                ExperimentPlan plan = ExperimentPlan.resolve(experiment, registry);
+                bundled.add(new Bundled(specOfPaper, plan));
                 Path run = out.resolve(paper).resolve(specOfPaper.name());
                 if (!resume && Files.isDirectory(run)) {
                     throw new IllegalArgumentException(run + " already holds a run; pass --resume to continue the "
                             + "reproduction or choose another --out");
+                }
+                if (resume) {
+                    // A run of another seed or setting is refused here, before the manifest, claims and report of
+                    // the directory are rewritten.
+                    ExperimentRunner.checkResumable(plan, run);
                 }
             }
             plans.put(paper, bundled);

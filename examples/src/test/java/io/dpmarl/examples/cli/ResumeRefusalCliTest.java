@@ -1,0 +1,91 @@
+package io.dpmarl.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --resume} into a directory written for another spec or seed is refused before anything is written: one line
+ * {@code dpmarl: <message>} naming the run directory, exit code 2, nothing on stdout, and every file of the directory
+ * byte for byte as it was, so the complete trials of two seeds are never mixed and no earlier result is overwritten.
+ */
+class ResumeRefusalCliTest {
+    private static Map<String, byte[]> snapshot(Path directory) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.filter(Files::isRegularFile).toList()) {
+                files.put(directory.relativize(path).toString(), Files.readAllBytes(path));
+            }
+        }
+        return files;
+    }
+
+    private static void assertUnchanged(Map<String, byte[]> before, Path directory) throws IOException {
+        Map<String, byte[]> after = snapshot(directory);
+        assertEquals(before.keySet(), after.keySet(), "no file added or removed");
+        before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name + " unchanged"));
+    }
+
+    private static void assertRefusedInOneLine(Cli.Result result, String expected) {
+        assertEquals(2, result.code(), result.err());
+        assertEquals(expected, result.err().strip());
+        assertFalse(result.err().strip().contains("\n"), "one line");
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void reproduceResumeWithAnotherSeedIsRefusedBeforeAnyFileIsRewritten(@TempDir Path directory) throws Exception {
+        Cli.Result first = Cli.run(TestReproduction.discovery(), "reproduce", TestReproduction.PAPER, "--threads", "1",
+                "--no-plots", "--out", directory.toString());
+        assertEquals(0, first.code(), first.err());
+        Map<String, byte[]> before = snapshot(directory);
+
+        Cli.Result other = Cli.run(TestReproduction.discovery(), "reproduce", TestReproduction.PAPER, "--seed", "7",
+                "--resume", "--no-plots", "--out", directory.toString());
+        Path run = directory.resolve(TestReproduction.PAPER).resolve("tiny");
+        assertRefusedInOneLine(other, "dpmarl: cannot resume " + run
+                + ": its config.json was written for another spec; choose another --out");
+        assertUnchanged(before, directory);
+    }
+
+    @Test
+    void runResumeWithAnotherSeedIsRefusedAndLeavesTheRunAsItWas(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        String spec = Cli.smokeSpec().toString();
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString()).code());
+        Map<String, byte[]> before = snapshot(out);
+        Cli.Result other = Cli.run("run", spec, "--set", "episodes=20", "--set", "seed=43", "--no-plots", "--out",
+                out.toString(), "--resume");
+        assertRefusedInOneLine(other, "dpmarl: cannot resume " + out
+                + ": its config.json was written for another spec; choose another --out");
+        assertUnchanged(before, out);
+    }
+
+    @Test
+    void resumeOverAnUnreadableConfigNamesTheDirectoryAndTheFile(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        String spec = Cli.smokeSpec().toString();
+        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString()).code());
+        // A config.json cut off after its first line, as a disk-full copy could leave it.
+        Files.writeString(out.resolve("config.json"), "{\n  \"spec\" : {\n");
+        Map<String, byte[]> before = snapshot(out);
+        Cli.Result resumed = Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString(),
+                "--resume");
+        assertEquals(2, resumed.code(), resumed.err());
+        String line = resumed.err().strip();
+        assertFalse(line.contains("\n"), "one line");
+        String prefix = "dpmarl: cannot resume " + out + ": its config.json cannot be read (";
+        assertEquals(prefix, line.substring(0, Math.min(line.length(), prefix.length())), line);
+        assertEquals("); choose another --out", line.substring(line.length() - "); choose another --out".length()));
+        assertUnchanged(before, out);
+    }
+}
