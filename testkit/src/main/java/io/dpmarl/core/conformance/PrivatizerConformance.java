@@ -321,7 +321,8 @@ public final class PrivatizerConformance {
                 previous = value;
                 if (event instanceof PrivacyEvent.GaussianEvent gaussian) {
                     double exact = gaussianRenyi(order, gaussian.sigma(), gaussian.sensitivity());
-                    assertTrue(value >= exact * (1 - RELATIVE_TOLERANCE) - SUBNORMAL_SLACK, context + "RDP epsilon at order " + order
+                    assertTrue(value >= exact * (1 - RELATIVE_TOLERANCE) - SUBNORMAL_SLACK, context
+                            + "RDP epsilon at order " + order
                             + " is " + value + ", below the Gaussian mechanism's " + exact);
                 }
             }

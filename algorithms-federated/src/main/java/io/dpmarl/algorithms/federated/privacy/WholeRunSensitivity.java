@@ -91,8 +91,9 @@ public final class WholeRunSensitivity {
             throw new IllegalArgumentException("the whole-run sensitivity of " + scheduleLabel + " over T = "
                     + alphas.length + " rounds is not finite in doubles: the l1 sum max_t sum_s a_{t,s} is above"
                     + " Double.MAX_VALUE = " + Double.MAX_VALUE + " (a_{t,t+1} = alpha_t Delta_M with Delta_M = 2R/(1 -"
-                    + " gamma lambda) = " + perRelease + ", and each later a is the one before times kappa alpha_s, kappa"
-                    + " = " + growth + ", largest kappa alpha_s = " + largestGrowthStep(growth, alphas) + "); lower"
+                    + " gamma lambda) = " + perRelease + ", and each later a is the one before times kappa"
+                    + " alpha_s, kappa = " + growth + ", largest kappa alpha_s = " + largestGrowthStep(growth, alphas)
+                    + "); lower"
                     + " the cost bound R, the step sizes or the rounds");
         }
         if (!Double.isFinite(l2)) {
