@@ -46,13 +46,13 @@ final class SubsampledGaussianSeries {
     }
 
     /**
-     * The series' {@code logA} if it is positive and finite; otherwise {@link #logAGaussianBound}. A log A of 0 or
-     * less (an RDP of 0, reached by rounding when sigma is large: sigma = 1e10, q = 0.3, alpha = 1000) is below the
-     * true, positive value for q in (0, 1); +inf or NaN comes from a term whose exponent overflows (sigma = 2^-511,
-     * alpha = 32 gave NaN).
+     * The series' {@code logA} if it is positive (+inf included, a true bound); otherwise, 0 or less or NaN,
+     * {@link #logAGaussianBound}. A log A of 0 or less (an RDP of 0, reached by rounding when sigma is large: sigma =
+     * 1e10, q = 0.3, alpha = 1000) is below the true, positive value for q in (0, 1); NaN comes from a term whose
+     * exponent overflows (sigma = 2^-511, alpha = 32: the allowance is then exp(inf - inf)).
      */
     private static double checked(double logA, double sigma, double alpha) {
-        if (logA > 0 && logA < Double.POSITIVE_INFINITY) {
+        if (logA > 0) {
             return logA;
         }
         return logAGaussianBound(sigma, alpha);

@@ -30,6 +30,12 @@ class SubsampledGaussianSeriesScalesTest {
         assertEquals(2 * 0x1p-1041, RdpCurves.subsampledGaussian(sigma, 0.3, 2), 0);
         assertEquals(2.5 * 0x1p-1041, RdpCurves.subsampledGaussian(sigma, 0.3, 2.5), 0);
         assertEquals(2.5 * 0x1p-1041, RdpCurves.subsampledGaussian(sigma, 0.001, 2.5), 0);
+        // sigma = 1.5 2^511: sigma^2 = 2.25 2^1022 is finite but 2 sigma^2 = 4.5 2^1022 is not; at q = 1/2 the split
+        // point z0 = sigma^2 ln(1) + 1/2 = 1/2 is still the crossing point. alpha / (2 sigma^2) = (2.5 / 4.5) 2^-1022,
+        // subnormal: rounded up through three steps, within a few 2^-1074 above
+        double subnormal = RdpCurves.subsampledGaussian(1.5 * 0x1p511, 0.5, 2.5);
+        double exact = 2.5 / 4.5 * 0x1p-1022; // one rounding, within 2^-1075 of the real value
+        assertTrue(subnormal >= exact - Double.MIN_VALUE && subnormal <= exact + 8 * Double.MIN_VALUE, "" + subnormal);
         // the curve (shared log-erfc cache) agrees
         double[] curve = RdpCurves.subsampledGaussianCurve(sigma, 0.3, new double[] {2, 2.5, 1000});
         assertEquals(2.5 * 0x1p-1041, curve[1], 0);

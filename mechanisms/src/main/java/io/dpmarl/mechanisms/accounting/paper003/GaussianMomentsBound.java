@@ -76,7 +76,9 @@ public final class GaussianMomentsBound {
      * overflows for Delta at least about 2^512 / sqrt(T) and rho underflows for epsilon below about 2^-510 (both gave
      * +inf, a false refusal of a calibration that exists: Delta = 2^600 needs sigma of about 3 2^600), {@code 1 /
      * delta} overflows for delta below 2^-1024 (+inf), and {@code 2 rho} overflows for epsilon above about 2^1022
-     * (sigma 0, moved up to 16 2^-1074: far too little noise). Then it is {@link #scaledSigma}.
+     * (sigma 0, moved up to 16 2^-1074: far too little noise); a subnormal {@code T Delta^2} or rho had lost its
+     * precision (Delta = (1 + 2^-20) 2^-530, epsilon = 2^-30 gave a sigma 9.5e-7 relative too small). Then it is
+     * {@link #scaledSigma}.
      */
     public static double sigmaFor(double epsilon, double delta, long rounds, double sensitivity) {
         Checks.positiveFinite("epsilon", epsilon);
@@ -87,16 +89,13 @@ public final class GaussianMomentsBound {
         double root = epsilon / (Math.sqrt(log + epsilon) + Math.sqrt(log)); // sqrt(log + eps) - sqrt(log), no cancellation
         double rho = root * root;
         double variance = rounds * sensitivity * sensitivity / (2 * rho);
-        if (log < Double.POSITIVE_INFINITY && normalFinite(rho) && normalFinite(rounds * sensitivity * sensitivity)
-                && normalFinite(variance)) {
+        // an infinite log gives rho = 0, an infinite rho or numerator a variance of 0, +inf or NaN: all refused here
+        if (rho >= Double.MIN_NORMAL && rounds * sensitivity * sensitivity >= Double.MIN_NORMAL
+                && variance >= Double.MIN_NORMAL && variance < Double.POSITIVE_INFINITY) {
             // about ten operations each within one ulp: moved up by 16 ulps so sigma is never too small
             return SafeRounding.inflate(Math.sqrt(variance), 16);
         }
         return scaledSigma(epsilon, delta, rounds, sensitivity);
-    }
-
-    private static boolean normalFinite(double value) {
-        return value >= Double.MIN_NORMAL && value < Double.POSITIVE_INFINITY;
     }
 
     /**

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Against the code before this test (run 2026-11-25): Delta = 2^600 and epsilon = 2^-600 gave +inf (a false
  * refusal: ScaleLimits refuses a sigma above 2^991), delta = 2^-1074 gave +inf ({@code 1 / delta} overflows), and
- * epsilon = Double.MAX_VALUE gave {@code 16 2^-1074} instead of about {@code 2^-512.5}: far too little noise.
+ * epsilon = Double.MAX_VALUE gave {@code 16 2^-1074} instead of about {@code 2^-512.5}: far too little noise. The
+ * earlier formula evaluated by hand on the two subnormal cases of {@code overflowingQuotientAndSubnormalIntermediates}
+ * gives a sigma 9.5e-7 and 2.3e-14 relative below the real value.
  */
 class GaussianMomentsBoundScalesTest {
     private static final MathContext DIGITS = new MathContext(60);
@@ -76,6 +78,25 @@ class GaussianMomentsBoundScalesTest {
         // a subnormal epsilon and sensitivity: epsilon = 3 2^-1074, Delta = 2^-1074: sigma = sqrt(2L) / 3 (ratio 1/3)
         assertTightUpper(reference(3 * Double.MIN_VALUE, 6, 1, Double.MIN_VALUE, 0),
                 GaussianMomentsBound.sigmaFor(3 * Double.MIN_VALUE, 0x1p-6, 1, Double.MIN_VALUE));
+    }
+
+    @Test
+    void overflowingQuotientAndSubnormalIntermediates() {
+        // Delta = 2^500, epsilon = 2^-500: T Delta^2 = 2^1000 and rho (about 2^-1004) are normal, but T Delta^2 /
+        // (2 rho), about 2^2003, overflows; sigma itself, about 2^1001.5, is a double
+        assertTightUpper(reference(0x1p-500, 6, 1, 0x1p500, 1000), Math.scalb(GaussianMomentsBound.sigmaFor(0x1p-500,
+                0x1p-6, 1, 0x1p500), -1000));
+        // Delta = (1 + 2^-20) 2^-530, epsilon = 2^-30: T Delta^2 = (1 + 2^-19 + 2^-40) 2^-1060 is subnormal and rounds
+        // to 2^-1060 (14 bits), while rho (about 2^-64) and the quotient (about 2^-997) are normal
+        double sensitivity = (1 + 0x1p-20) * 0x1p-530;
+        assertTightUpper(reference(0x1p-30, 6, 1, sensitivity, -500), Math.scalb(GaussianMomentsBound.sigmaFor(0x1p-30,
+                0x1p-6, 1, sensitivity), 500));
+        // T = 2^60, Delta = 2^-530 (T Delta^2 = 2^-1000), epsilon = (1 + 2^-20) 2^-515: rho, about 2^-1034, is
+        // subnormal (12 bits or so) while the quotient, about 2^33, is normal
+        long rounds = 1L << 60;
+        double epsilon = (1 + 0x1p-20) * 0x1p-515;
+        assertTightUpper(reference(epsilon, 6, rounds, 0x1p-530, 0), GaussianMomentsBound.sigmaFor(epsilon, 0x1p-6,
+                rounds, 0x1p-530));
     }
 
     @Test
