@@ -51,6 +51,20 @@ class GaussianMomentsBoundScalesTest {
             double earlier = SafeRounding.inflate(Math.sqrt((long) c[2] * c[3] * c[3] / (2 * (root * root))), 16);
             assertEquals(earlier, GaussianMomentsBound.sigmaFor(c[0], c[1], (long) c[2], c[3]), 0);
         }
+        // at the edges of that form: T Delta^2 = 2^-1022 exactly (Delta = 2^-511), and rho = 2^-1022 exactly (epsilon
+        // = 2^-511 (sqrt(L) + sqrt(L)) in doubles, far below an ulp of L, so root = epsilon / (sqrt(L + epsilon) +
+        // sqrt(L)) = 2^-511 exactly)
+        double log = Math.log(64);
+        double edgeEpsilon = Math.scalb(Math.sqrt(log) + Math.sqrt(log), -511);
+        double[][] edges = {{1, 0x1p-6, 1, 0x1p-511}, {edgeEpsilon, 0x1p-6, 1, 1}};
+        for (double[] c : edges) {
+            double root = c[0] / (Math.sqrt(log + c[0]) + Math.sqrt(log));
+            double earlier = SafeRounding.inflate(Math.sqrt((long) c[2] * c[3] * c[3] / (2 * (root * root))), 16);
+            assertEquals(earlier, GaussianMomentsBound.sigmaFor(c[0], c[1], (long) c[2], c[3]), 0);
+        }
+        assertEquals(0x1p-1022, 0x1p-511 * 0x1p-511, 0);
+        double edgeRoot = edgeEpsilon / (Math.sqrt(log + edgeEpsilon) + Math.sqrt(log));
+        assertEquals(0x1p-1022, edgeRoot * edgeRoot, 0);
         // and they are upper bounds: delta = 2^-6, L = 6 ln 2
         assertTightUpper(reference(1, 6, 1, 1, 0), GaussianMomentsBound.sigmaFor(1, 0x1p-6, 1, 1));
         assertTightUpper(reference(0.5, 6, 100, 2.5, 0), GaussianMomentsBound.sigmaFor(0.5, 0x1p-6, 100, 2.5));
