@@ -15,12 +15,16 @@ final class SubsampledGaussianSeries {
 
     /**
      * log A_alpha for integer alpha: log sum_i C(alpha, i) q^i (1-q)^(alpha-i) exp((i^2 - i) / (2 sigma^2)), plus the
-     * rounding allowance described at {@link #logAFractional}.
+     * rounding allowance described at {@link #logAFractional}; {@link #logAGaussianBound} instead where {@code 2
+     * sigma^2} is not a normal finite double or the sum is not positive and finite ({@link #checked}).
      */
     static double logAInteger(double q, double sigma, int alpha) {
         double logQ = Math.log(q);
         double logOneMinusQ = Math.log1p(-q);
         double twoSigmaSquared = 2 * sigma * sigma;
+        if (!normalFinite(twoSigmaSquared)) {
+            return logAGaussianBound(sigma, alpha);
+        }
         double logA = Double.NEGATIVE_INFINITY;
         double logTermError = Double.NEGATIVE_INFINITY;
         double logBinomial = 0;
@@ -33,7 +37,42 @@ final class SubsampledGaussianSeries {
             logTermError = LogMath.logAdd(logTermError, termErrorLog(term));
         }
         // the same stated rounding allowance as the fractional series (a finite sum: no tail)
-        return logA + Math.exp(logTermError - logA) + (alpha + 4.0) * Math.ulp(logA);
+        return checked(logA + Math.exp(logTermError - logA) + (alpha + 4.0) * Math.ulp(logA), sigma, alpha);
+    }
+
+    /** Whether {@code 2 sigma^2} is a normal finite double, so that the series' terms keep their precision. */
+    private static boolean normalFinite(double twoSigmaSquared) {
+        return twoSigmaSquared >= Double.MIN_NORMAL && twoSigmaSquared < Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The series' {@code logA} if it is positive (+inf included, a true bound); otherwise, 0 or less or NaN,
+     * {@link #logAGaussianBound}. A log A of 0 or less (an RDP of 0, reached by rounding when sigma is large: sigma =
+     * 1e10, q = 0.3, alpha = 1000) is below the true, positive value for q in (0, 1); NaN comes from a term whose
+     * exponent overflows (sigma = 2^-511, alpha = 32: the allowance is then exp(inf - inf)).
+     */
+    private static double checked(double logA, double sigma, double alpha) {
+        if (logA > 0) {
+            return logA;
+        }
+        return logAGaussianBound(sigma, alpha);
+    }
+
+    /**
+     * An upper bound of log A_alpha from the Gaussian mechanism without subsampling: {@code (alpha - 1) alpha /
+     * (2 sigma^2)}, rounded up ({@link SafeRounding}). Sound for every sigma and q: the subsampled output law is the
+     * mixture {@code (1 - q) N(0, sigma^2) + q N(1, sigma^2)}, and the Renyi divergence is jointly quasi-convex (van
+     * Erven and Harremoes 2014, "Renyi Divergence and Kullback-Leibler Divergence", Thm. 13), so the RDP at order
+     * alpha is at most the larger of the two components' divergences from N(0, sigma^2), 0 and {@code alpha / (2
+     * sigma^2)}, in either direction; log A_alpha is (alpha - 1) times the RDP. Used where the series cannot be
+     * evaluated in doubles: {@code 2 sigma^2} overflows (sigma above about 2^511.5, where it gives a positive bound
+     * of order 2^-1023 instead of a series of rounding errors) or falls below {@code Double.MIN_NORMAL} (sigma below
+     * about 2^-511.5: +inf, or nearly, whereas the square's underflow gave NaN). Divided by the same double
+     * {@code alpha - 1} as {@link RdpCurves} does, the rounded-up product is at least the RDP bound: rounding to
+     * nearest is monotone and the bound is a double.
+     */
+    static double logAGaussianBound(double sigma, double alpha) {
+        return SafeRounding.multiplyUp(alpha - 1, SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0)));
     }
 
     /** The largest number of terms of each fractional tail series summed before the tail bound is added. */
@@ -53,8 +92,9 @@ final class SubsampledGaussianSeries {
      * stops after a term N > alpha once both terms are below e^-30, and adds the first omitted terms when they are
      * positive (so the result is above the series by at most e^-30 in A). If {@link #MAX_FRACTIONAL_TERMS} are
      * reached, the same bound holds, since it only needs N > alpha. The double z0 moves the computed kappa off 1
-     * by a few units in the last place; a kappa further than 1e-9 from 1 would break the argument and is refused
-     * (it does not occur for finite positive sigma and q in (0, 1)).
+     * by a few units in the last place; a kappa further than 1e-9 from 1 would break the argument (it occurs when
+     * sigma^2 log(1/q - 1) overflows, or is lost against 1/2 for sigma below about 2^-27), and then, as when
+     * {@code 2 sigma^2} is not a normal finite double, the result is {@link #logAGaussianBound} instead.
      *
      * <p><b>Rounding allowance</b> (a stated margin, not a proof), added to log A: for each term, 2^-50 |log s| +
      * 2^-49 of its value (its log is a handful of operations on numbers of size |log s|, and commons-math3's erfc
@@ -70,9 +110,10 @@ final class SubsampledGaussianSeries {
         double twoSigmaSquared = 2 * sigma * sigma;
         double sqrt2Sigma = Math.sqrt(2) * sigma;
         double logKappa = logQ - logOneMinusQ + (2 * z0 - 1) / twoSigmaSquared;
-        if (!(Math.abs(logKappa) <= 1e-9)) {
-            throw new IllegalStateException("subsampled Gaussian series: the split point z0 = " + z0 + " is not the"
-                    + " crossing point for q=" + q + ", sigma=" + sigma + " (log kappa = " + logKappa + ")");
+        if (!normalFinite(twoSigmaSquared) || !(Math.abs(logKappa) <= 1e-9)) {
+            // the double z0 is not the crossing point: sigma^2 log(1/q - 1) overflows, or is lost against 1/2
+            // (sigma below about 2^-27), so the tail bound does not hold
+            return logAGaussianBound(sigma, alpha);
         }
         double logAbsBinomial = 0;
         boolean positive = true;
@@ -121,7 +162,7 @@ final class SubsampledGaussianSeries {
         double logA = LogMath.logAdd(logA0, logA1);
         double allowance = Math.exp(logTermError - logA) + sumError0 * Math.exp(logA0 - logA)
                 + sumError1 * Math.exp(logA1 - logA) + 4 * Math.ulp(logA);
-        return logA + allowance;
+        return checked(logA + allowance, sigma, alpha);
     }
 
     /** log of the evaluation error allowed for a term of log value {@code logTerm}. */

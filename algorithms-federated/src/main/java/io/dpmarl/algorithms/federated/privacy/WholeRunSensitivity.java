@@ -87,11 +87,32 @@ public final class WholeRunSensitivity {
             }
         }
         this.maxReleaseChange = largest;
-        if (!Double.isFinite(l2) || !Double.isFinite(l1Factor)) {
+        if (!Double.isFinite(l1Factor)) {
             throw new IllegalArgumentException("the whole-run sensitivity of " + scheduleLabel + " over T = "
-                    + alphas.length + " rounds is not finite: one cost's influence grows by kappa alpha_t per round"
-                    + " (kappa = " + growth + "); use smaller step sizes or fewer rounds");
+                    + alphas.length + " rounds is not finite in doubles: the l1 sum max_t sum_s a_{t,s} is above"
+                    + " Double.MAX_VALUE = " + Double.MAX_VALUE + " (a_{t,t+1} = alpha_t Delta_M with Delta_M = 2R/(1 -"
+                    + " gamma lambda) = " + perRelease + ", and each later a is the one before times kappa"
+                    + " alpha_s, kappa = " + growth + ", largest kappa alpha_s = " + largestGrowthStep(growth, alphas)
+                    + "); lower"
+                    + " the cost bound R, the step sizes or the rounds");
         }
+        if (!Double.isFinite(l2)) {
+            throw new IllegalArgumentException("the whole-run l2 sensitivity of " + scheduleLabel + " over T = "
+                    + alphas.length + " rounds is at least about 2^512 = " + 0x1p512 + ": its sum of squares"
+                    + " max_t sum_s a_{t,s}^2 overflows Double.MAX_VALUE (largest change of one release " + largest
+                    + ", Delta_M = 2R/(1 - gamma lambda) = " + perRelease + ", kappa = " + growth + "); the whole-run"
+                    + " l2 sensitivity must be below about 2^512 (l1 sum here " + l1Factor + "): lower the cost bound"
+                    + " R, the step sizes or the rounds");
+        }
+    }
+
+    /** max_s kappa alpha_s: the largest factor by which the influence of one cost grows in one round. */
+    private static double largestGrowthStep(double growth, double[] alphas) {
+        double largest = 0;
+        for (double alpha : alphas) {
+            largest = Math.max(largest, growth * alpha);
+        }
+        return largest;
     }
 
     /**
@@ -100,6 +121,9 @@ public final class WholeRunSensitivity {
      * @param costBound  the public bound R on every instantaneous cost, in (0, inf)
      * @param parameters gamma, lambda and the step sizes of the run
      * @param rounds     T, the number of releases, in [1, {@value #MAX_ROUNDS}]
+     * @throws IllegalArgumentException for rounds out of range, a schedule that is not non-increasing over more than
+     *     {@value #MAX_GENERAL_ROUNDS} rounds, an l1 sum above {@code Double.MAX_VALUE}, or a whole-run l2
+     *     sensitivity of about 2^512 or more (its sum of squares overflows), each naming the values
      */
     public static WholeRunSensitivity of(double costBound, TdParameters parameters, long rounds) {
         double perRelease = FederatedTdSensitivity.paper(costBound, parameters.gamma(), parameters.lambda());

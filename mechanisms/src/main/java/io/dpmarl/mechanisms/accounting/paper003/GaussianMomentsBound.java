@@ -65,7 +65,21 @@ public final class GaussianMomentsBound {
         return Math.min(1.0, Math.exp(nu * (nu + 1) * rho - nu * epsilon));
     }
 
-    /** The sound calibration: sigma with epsilonRealOrder(delta, T, Delta, sigma) = epsilon. */
+    /**
+     * The sound calibration: sigma with epsilonRealOrder(delta, T, Delta, sigma) = epsilon, rounded up (never less
+     * noise than the real-number formula), for every positive finite epsilon and sensitivity, delta in (0, 1) and
+     * T &gt;= 1; +inf only where sigma is above about 2^997 (far above the samplers' largest sigma, 2^991).
+     *
+     * <p>When every intermediate value of {@code sqrt(T Delta^2 / (2 rho))} (rho, {@code T Delta^2} and the
+     * quotient) is a normal finite double, each operation is within one ulp and the square root is moved up by 16
+     * ulps, as in earlier releases bit for bit. Elsewhere that form overflowed or underflowed: {@code T Delta^2}
+     * overflows for Delta at least about 2^512 / sqrt(T) and rho underflows for epsilon below about 2^-510 (both gave
+     * +inf, a false refusal of a calibration that exists: Delta = 2^600 needs sigma of about 3 2^600), {@code 1 /
+     * delta} overflows for delta below 2^-1024 (+inf), and {@code 2 rho} overflows for epsilon above about 2^1022
+     * (sigma 0, moved up to 16 2^-1074: far too little noise); a subnormal {@code T Delta^2} or rho had lost its
+     * precision (Delta = (1 + 2^-20) 2^-530, epsilon = 2^-30 gave a sigma 9.5e-7 relative too small). Then it is
+     * {@link #scaledSigma}.
+     */
     public static double sigmaFor(double epsilon, double delta, long rounds, double sensitivity) {
         Checks.positiveFinite("epsilon", epsilon);
         Checks.openUnit("delta", delta);
@@ -74,8 +88,31 @@ public final class GaussianMomentsBound {
         double log = Math.log(1 / delta);
         double root = epsilon / (Math.sqrt(log + epsilon) + Math.sqrt(log)); // sqrt(log + eps) - sqrt(log), no cancellation
         double rho = root * root;
-        // about ten operations each within one ulp: moved up by 16 ulps so sigma is never too small
-        return SafeRounding.inflate(Math.sqrt(rounds * sensitivity * sensitivity / (2 * rho)), 16);
+        double variance = rounds * sensitivity * sensitivity / (2 * rho);
+        // an infinite log gives rho = 0, an infinite rho or numerator a variance of 0, +inf or NaN: all refused here
+        if (rho >= Double.MIN_NORMAL && rounds * sensitivity * sensitivity >= Double.MIN_NORMAL
+                && variance >= Double.MIN_NORMAL && variance < Double.POSITIVE_INFINITY) {
+            // about ten operations each within one ulp: moved up by 16 ulps so sigma is never too small
+            return SafeRounding.inflate(Math.sqrt(variance), 16);
+        }
+        return scaledSigma(epsilon, delta, rounds, sensitivity);
+    }
+
+    /**
+     * {@code sigma = Delta sqrt(T / 2) (sqrt(L + epsilon) + sqrt(L)) / epsilon} with {@code L = ln(1/delta)} (the
+     * same sigma: {@code 1 / (sqrt(L + epsilon) - sqrt(L)) = (sqrt(L + epsilon) + sqrt(L)) / epsilon}), with every
+     * step rounded up ({@link SafeRounding}; sums, {@code -log(delta)} and T moved up one ulp),
+     * and {@code sqrt(L + epsilon)} as {@code 2 sqrt(L/4 + epsilon/4)} so that no sum overflows. The factor {@code
+     * sqrt(T / 2) (...)} is at least {@code sqrt(L / 2) >= 2^-27} ({@code L >= 2^-53}); only the quotient {@code
+     * Delta / epsilon} can overflow, and then sigma is above {@code 2^-27 Double.MAX_VALUE}, about 2^997: +inf.
+     */
+    private static double scaledSigma(double epsilon, double delta, long rounds, double sensitivity) {
+        double log = Math.nextUp(-Math.log(delta));
+        double quarterSum = Math.nextUp(log / 4 + SafeRounding.divideUp(epsilon, 4));
+        double sum = Math.nextUp(2 * SafeRounding.sqrtUp(quarterSum) + SafeRounding.sqrtUp(log));
+        double roundsUp = Math.nextUp((double) rounds); // at least T: the conversion rounds to nearest above 2^53
+        double factor = SafeRounding.multiplyUp(SafeRounding.sqrtUp(roundsUp / 2), sum);
+        return SafeRounding.multiplyUp(factor, SafeRounding.divideUp(sensitivity, epsilon));
     }
 
     /** The sound calibration over integer orders (what Abadi's accountant uses), by bisection on sigma. */
