@@ -347,6 +347,13 @@ class MaLdpLiteralVoidsGuaranteeTest {
     }
 
     @Test
+    void theListedDescriptionSaysThatClipFalseVoidsTheGuarantee() {
+        String description = MaLdpHarness.REGISTRY.provider(PluginKind.LEARNER, MaLdpProvider.NAME).description();
+        assertTrue(description.contains("clip=false (paper-literal) voids the guarantee of every user whose inputs "
+                + "break the bound, and the ledger records it"), description);
+    }
+
+    @Test
     void withoutPrivatizersNothingIsChargedForTheVoid() {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
         MaLdpReleases raw = new MaLdpReleases(Optional.empty(), Optional.empty(), NoiseSource.seeded(3), ledger, 2,
