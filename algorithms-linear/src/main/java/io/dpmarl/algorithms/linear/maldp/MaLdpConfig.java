@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param selection    maxmin (paper) or joint greedy
  * @param randomTies   uniform random tie-breaking (else the lowest index)
  * @param clip         enforce the calibration's bounds: {@code ||phi_V|| <= H} (rescale f), {@code 0 <= V <= H}
- *                     (clip the target and Q below at 0)
+ *                     (clip the target and Q below at 0); false is the paper-literal learner, which voids the
+ *                     guarantee of every user whose inputs break them (recorded on the ledger)
  * @param noise        release through the privatizers (false: raw statistics reach the server, no charge; a
  *                     test switch, never a private run)
  */

@@ -23,6 +23,8 @@ import java.util.random.RandomGenerator;
  * <p>Privacy: each agent's releases about user k are charged to {@code user/k/agent/i}; per user per agent that is
  * 2H releases composed, jointly over the n agents n times that. The guarantee assumes {@code ||phi_V|| <= H} and
  * {@code 0 <= V <= H}; with {@code clip} (the default) the learner enforces both and counts the clipped releases.
+ * Without {@code clip} (the paper-literal learner) a user whose inputs break them has no guarantee, and its ledger
+ * key is charged a non-private event (epsilon = infinity; see {@link MaLdpReleases}).
  * The learner never reads the environment's exact model, only the public {@link LinearMixtureFeatures}.
  */
 public final class MaLdpLearner implements Learner {

@@ -23,7 +23,8 @@ import java.util.Optional;
  * the bonus; any other privatizer that accepts symmetric matrices and vectors, with a declared sensitivity covering
  * the clipped statistics, is used as given (then {@code bonus} must be {@code non-private} or {@code eq19} with
  * {@code noise-std}); {@code none} is the non-private baseline. K comes from the schedule. See
- * {@link MaLdpLearner} for the guarantee and its assumption.
+ * {@link MaLdpLearner} for the guarantee and its assumption; {@code clip=false} voids it for every user whose inputs
+ * break the assumption, which the ledger records ({@link MaLdpReleases}).
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpProvider implements PluginProvider<Learner> {
@@ -45,10 +46,12 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 + "untrusted server with locally privatised (f f^T, f V) releases charged to user/k/agent/i, maxmin "
                 + "or joint-greedy actions, consensus reward estimates (not privatised). The guarantee assumes "
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
-                + "(norm_violations). Needs LinearMixtureFeatures; K from the schedule. Opens its release streams "
-                + "(d x d matrices, d-vectors, d the feature dimension) when built, so a privatizer that cannot "
-                + "release them (e.g. max-coordinates below d(d+1)/2) is refused when the run is checked, before "
-                + "any trial.";
+                + "(norm_violations); clip=false (paper-literal) voids the guarantee of every user whose inputs break "
+                + "the bound, and the ledger records it (a non-private charge to user/k/agent/i: epsilon = infinity; "
+                + "a budget refuses the run at that release). Needs LinearMixtureFeatures; K from the schedule. "
+                + "Opens its release streams (d x d matrices, d-vectors, d the feature dimension) when built, so a "
+                + "privatizer that cannot release them (e.g. max-coordinates below d(d+1)/2) is refused when the run "
+                + "is checked, before any trial.";
     }
 
     @Override
@@ -76,7 +79,8 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 Param.real("step-exponent", "reward step size k^-rho").above(0.5).atMost(1).withDefault(0.65),
                 Param.string("selection", "action rule", "maxmin", "joint-greedy").withDefault("maxmin"),
                 Param.string("ties", "tie-breaking", "random", "first").withDefault("random"),
-                Param.bool("clip", "enforce ||phi_V|| <= H and 0 <= V <= H").withDefault(true),
+                Param.bool("clip", "enforce ||phi_V|| <= H and 0 <= V <= H (false: a user whose inputs break it "
+                        + "has no guarantee, epsilon = infinity)").withDefault(true),
                 Param.string("noise", "off: raw statistics to the server, nothing charged (test switch)", "on", "off")
                         .withDefault("on"),
                 Param.string("consensus", "consensus graph: complete (1/n 11^T) or a fresh Erdos-Renyi graph per "

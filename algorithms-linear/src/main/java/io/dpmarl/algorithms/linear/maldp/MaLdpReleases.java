@@ -1,6 +1,8 @@
 package io.dpmarl.algorithms.linear.maldp;
 
 import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.PrivacyBudgetExceededException;
+import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
@@ -19,10 +21,19 @@ import java.util.Optional;
  * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
  * inputs break either is counted ({@link #violations()}); with {@code clip} the learner rescales
  * {@code f <- f min(1, H/||f||)} and clips V to {@code [0, H]} before forming the statistics, so the declared
- * sensitivity holds. With {@code noise} off the raw statistics go to the server and nothing is charged (a test
- * switch showing that the mechanisms differ only by their noise).
+ * sensitivity holds. Without {@code clip} (the paper-literal learner) the statistics are released as they are: the
+ * privatizers' noise does not cover them, so that user has no guarantee, and the ledger says so. Before the first
+ * such release of a (user, agent) its key {@link #key(long, int)} is charged one {@link PrivacyEvent.NonPrivateEvent}
+ * (source {@link #VOID_SOURCE}); every bundled accountant (basic, advanced, zcdp, rdp) then reports that key and its
+ * user at epsilon = infinity, and a ledger with a budget refuses the charge, so the run stops before the release. An
+ * accountant that does not compose non-private events (paper-003 composes Gaussian events only) gets a
+ * {@link PrivacyEvent.NominalEvent} instead, which the ledger reports as infinity for any accountant. With
+ * {@code noise} off the raw statistics go to the server and nothing is charged (a test switch showing that the
+ * mechanisms differ only by their noise).
  */
 public final class MaLdpReleases {
+    /** The source of the charge that records a void guarantee ({@code clip=false} and inputs above the bound). */
+    public static final String VOID_SOURCE = "ma-ldp clip=false: inputs above the calibrated bound";
     private final Optional<Privatizer> matrix;
     private final Optional<Privatizer> vector;
     private final NoiseSource noise;
@@ -32,6 +43,8 @@ public final class MaLdpReleases {
     private final boolean clip;
     private long violations;
     private long streamsEpisode = -1;
+    private long voidedEpisode = -1;
+    private boolean[] voided = new boolean[0];
     private ReleaseStream[] matrixStreams = new ReleaseStream[0];
     private ReleaseStream[] vectorStreams = new ReleaseStream[0];
     private java.util.function.Consumer<Statistic> inputs = statistic -> { };
@@ -115,6 +128,9 @@ public final class MaLdpReleases {
         inputs.accept(gramStatistic);
         inputs.accept(momentStatistic);
         if (matrix.isPresent()) {
+            if (violated && !clip) {
+                voidGuarantee(episode, agent);
+            }
             if (episode != streamsEpisode || agent >= matrixStreams.length || matrixStreams[agent] == null) {
                 open(episode, Math.max(agent + 1, matrixStreams.length), dimension);
             }
@@ -122,6 +138,37 @@ public final class MaLdpReleases {
             momentStatistic = (Statistic.Vector) vectorStreams[agent].release(momentStatistic);
         }
         server.receive(agent, stage, gramStatistic, momentStatistic);
+    }
+
+    /**
+     * Records that user {@code episode}'s guarantee towards agent {@code agent} is void: once per (user, agent), a
+     * {@link PrivacyEvent.NonPrivateEvent} on its key, before the release that breaks the bound (so a budget refuses
+     * the run there, with the filter's message). If the ledger's accountant does not support non-private events the
+     * ledger refuses that charge unchanged, and a {@link PrivacyEvent.NominalEvent} is charged instead.
+     *
+     * @throws PrivacyBudgetExceededException if the ledger has a budget (no budget admits a void guarantee)
+     */
+    private void voidGuarantee(long episode, int agent) {
+        if (episode != voidedEpisode) {
+            java.util.Arrays.fill(voided, false);
+            voidedEpisode = episode;
+        }
+        if (agent >= voided.length) {
+            voided = java.util.Arrays.copyOf(voided, agent + 1);
+        }
+        if (voided[agent]) {
+            return;
+        }
+        LedgerKey key = key(episode, agent);
+        try {
+            ledger.charge(key, new PrivacyEvent.NonPrivateEvent(), 1, VOID_SOURCE);
+        } catch (PrivacyBudgetExceededException refused) {
+            throw refused;
+        } catch (IllegalArgumentException unsupported) {
+            // the ledger refuses an event its accountant does not support before changing anything
+            ledger.charge(key, new PrivacyEvent.NominalEvent(VOID_SOURCE), 1, VOID_SOURCE);
+        }
+        voided[agent] = true;
     }
 
     /**
