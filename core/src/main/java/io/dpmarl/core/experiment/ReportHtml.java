@@ -20,6 +20,10 @@ public final class ReportHtml {
     /** The report's file name. */
     public static final String FILE = "report.html";
 
+    /** The ledger's only row when a run recorded no private release: it makes no privacy claim (not epsilon 0). */
+    static final String NO_RELEASES = "no private release was recorded: this run makes no privacy claim (a non-private"
+            + " learner, privatizer: none, or noise off); its data are not protected";
+
     private static final String STYLE = "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}"
             + "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
             + "vertical-align:top;font-size:13px;text-align:left}th{background:#f3f3f3}.PASS{background:#d9f2d9}"
@@ -88,7 +92,8 @@ public final class ReportHtml {
                     .append(escape(figure.file())).append("</figcaption></figure>\n");
         }
         html.append("<h3>Privacy ledger</h3>\n<table class=\"ledger\"><thead><tr><th>experiment</th><th>key</th>")
-                .append("<th>rows (trials x keys)</th><th>releases (max)</th><th>epsilon (min .. max)</th><th>accountant</th>")
+                .append("<th>rows (trials x keys)</th><th>releases (max)</th><th>epsilon (min .. max)</th>")
+                .append("<th>accountant</th>")
                 .append("<th>delta</th><th>guarantee (computed)</th><th>guarantee (paper's claim)</th><th>note</th>")
                 .append("</tr></thead><tbody>\n");
         for (RunReport.LedgerRow row : report.ledger()) {
@@ -100,6 +105,10 @@ public final class ReportHtml {
                     .append(escape(row.claimed().isEmpty() ? "same" : row.claimed())).append("</td><td>")
                     .append(escape(row.note())).append("</td></tr>\n");
         }
+        if (report.ledger().isEmpty()) {
+            // An empty ledger is not epsilon 0: nothing was released under a privacy mechanism.
+            html.append("<tr><td colspan=\"10\">").append(NO_RELEASES).append("</td></tr>\n");
+        }
         html.append("</tbody></table>\n<details><summary>spec and config.json (noise: ")
                 .append(escape(report.noise())).append(")</summary><pre>").append(escape(report.config()))
                 .append("</pre></details>\n");
@@ -110,7 +119,8 @@ public final class ReportHtml {
                 .orElse("development build");
         html.append("<h2>Environment</h2>\n<table><tbody><tr><th>dpmarl</th><td>").append(escape(version))
                 .append("</td></tr><tr><th>Java</th><td>").append(escape(System.getProperty("java.version", "?")))
-                .append(" (").append(escape(System.getProperty("java.vendor", "?"))).append(")</td></tr><tr><th>OS</th><td>")
+                .append(" (").append(escape(System.getProperty("java.vendor", "?")))
+                .append(")</td></tr><tr><th>OS</th><td>")
                 .append(escape(System.getProperty("os.name", "?") + " " + System.getProperty("os.arch", "")))
                 .append("</td></tr><tr><th>runs</th><td>").append(runs.size()).append("</td></tr></tbody></table>\n");
     }

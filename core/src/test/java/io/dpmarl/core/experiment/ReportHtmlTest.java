@@ -56,5 +56,24 @@ class ReportHtmlTest {
         assertFalse(withoutNamespaces.contains("http://") || withoutNamespaces.contains("https://"),
                 "nothing is fetched from outside");
         assertTrue(html.contains("default-src 'none'"), "the page forbids fetches");
+        assertFalse(html.contains(ReportHtml.NO_RELEASES), "a run with releases is not said to have none");
+    }
+
+    /** A run whose privacy.csv has no rows (a non-private baseline) says so instead of an empty ledger table. */
+    @Test
+    void aRunWithoutReleasesSaysItMakesNoPrivacyClaim(@TempDir Path directory) throws Exception {
+        Path run = Files.createDirectories(directory.resolve("run"));
+        Files.writeString(run.resolve("config.json"), "{\"spec\":{\"name\":\"baseline\",\"accountant\":\"basic\","
+                + "\"delta\":1e-6,\"privatizer\":\"none\",\"learner\":\"toy\"},\"experiments\":[]}");
+        Files.writeString(run.resolve("privacy.csv"), "# noise=seeded\n" + PrivacyCsv.HEADER + "\n");
+
+        String html = Files.readString(ReportHtml.write(directory.resolve(ReportHtml.FILE), "baseline",
+                Optional.empty(), List.of(run), Optional.empty()));
+
+        Matcher ledger = Pattern.compile("<table class=\"ledger\">.*?</table>", Pattern.DOTALL).matcher(html);
+        assertTrue(ledger.find(), html);
+        assertTrue(ledger.group().contains("<td colspan=\"10\">no private release was recorded: this run makes no"
+                + " privacy claim"), ledger.group());
+        assertEquals(2, ledger.group().split("<tr").length - 1, "the header row and the one explaining row");
     }
 }
