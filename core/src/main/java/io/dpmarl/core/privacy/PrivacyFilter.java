@@ -39,8 +39,8 @@ public final class PrivacyFilter {
         trial.compose(event, count);
         double after = trial.filterEpsilon(budget.delta());
         if (!(after <= budget.epsilon())) {
-            throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach " + after
-                    + " at delta=" + budget.delta() + ", budget epsilon must stay in (0, " + budget.epsilon()
+            throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach "
+                    + after + " at delta=" + budget.delta() + ", budget epsilon must stay in (0, " + budget.epsilon()
                     + "] (filter: " + trial.filterRule() + "); release of " + count + " x " + event.describe()
                     + " refused");
         }

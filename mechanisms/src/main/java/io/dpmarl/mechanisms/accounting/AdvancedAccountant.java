@@ -36,8 +36,10 @@ import java.util.Map;
  * give a filter with other constants. This accountant's {@link #filterEpsilon(double)}, which a
  * {@link io.dpmarl.core.privacy.PrivacyFilter} compares with its budget, is therefore basic composition:
  * {@code sum epsilon_i} when {@code sum delta_i} is within the budget's delta, +inf otherwise, which Rogers et al.
- * show is a valid filter. A run under a budget is (budget epsilon, budget delta)-DP whatever its parameters were;
- * the advanced bound it reports holds only if every parameter was fixed before the run.
+ * show is a valid filter. Their own advanced filter (Theorem 5.1) is not implemented: its exact constants could not
+ * be confirmed from a primary text, and basic composition needs none. A run under a budget is
+ * (budget epsilon, budget delta)-DP whatever its parameters were; the advanced bound it reports (its
+ * {@link #epsilon(double)}) holds only if every parameter was fixed before the run.
  */
 public final class AdvancedAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
@@ -169,7 +171,7 @@ public final class AdvancedAccountant implements Accountant {
         return sums.epsilon();
     }
 
-    /** {@code "basic composition"}: see {@link #filterEpsilon(double)}. */
+    /** {@link #FILTER_RULE}, basic composition: see {@link #filterEpsilon(double)}. */
     @Override
     public String filterRule() {
         return FILTER_RULE;
