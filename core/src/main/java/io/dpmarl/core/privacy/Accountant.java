@@ -42,6 +42,32 @@ public interface Accountant {
         return OptionalDouble.empty();
     }
 
+    /**
+     * The epsilon a {@link PrivacyFilter} compares with its budget, at the budget's delta: a bound that holds as a
+     * privacy filter, that is, also when the number of releases and each release's privacy parameters are chosen
+     * adaptively from earlier outputs (Rogers, Roth, Ullman and Vadhan, "Privacy Odometers and Filters:
+     * Pay-as-you-Go Composition", 2016). Such a filter certifies the budget itself, (budget epsilon, budget delta),
+     * whatever the analyst's choices.
+     *
+     * <p>The default is {@link #epsilon(double)}, right for an accountant whose composition theorem is a valid
+     * filter: basic composition (Rogers et al. 2016 show that halting once the summed epsilons or deltas would pass
+     * the budget is a valid filter) and Renyi DP at a fixed order (Feldman and Zrnic, "Individual Privacy
+     * Accounting via a Renyi Filter", 2021), hence zCDP. An accountant whose bound holds only for parameters fixed
+     * in advance (advanced composition) overrides it with a bound that is a valid filter; it never returns less
+     * than the privacy loss a filter may certify, and +inf where it certifies nothing.
+     */
+    default double filterEpsilon(double delta) {
+        return epsilon(delta);
+    }
+
+    /**
+     * The rule by which {@link #filterEpsilon(double)} admits releases, named in a filter's refusal message and in
+     * the documentation, for example {@code "basic composition"}. The default is {@code name() + " composition"}.
+     */
+    default String filterRule() {
+        return name() + " composition";
+    }
+
     /** An independent copy with the same composed events (used by filters to test a release first). */
     Accountant copy();
 }

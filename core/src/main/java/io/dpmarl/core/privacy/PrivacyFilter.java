@@ -2,14 +2,22 @@ package io.dpmarl.core.privacy;
 
 /**
  * A privacy filter (odometer with a limit): an accountant plus a budget. A release is composed only if
- * the total after it stays within the budget; otherwise {@link PrivacyBudgetExceededException} is
- * thrown and the accountant is unchanged. Callers charge the filter before drawing any noise.
+ * the accountant's {@linkplain Accountant#filterEpsilon filter epsilon} after it, at the budget's delta, stays within
+ * the budget's epsilon; otherwise {@link PrivacyBudgetExceededException} is thrown and the accountant is unchanged.
+ * Callers charge the filter before drawing any noise.
+ *
+ * <p>Guarantee: everything admitted is (budget epsilon, budget delta)-DP even when the releases and their privacy
+ * parameters are chosen adaptively (a valid privacy filter, Rogers, Roth, Ullman and Vadhan, "Privacy Odometers and
+ * Filters: Pay-as-you-Go Composition", 2016), because the filter admits by {@link Accountant#filterEpsilon}, not by
+ * {@link Accountant#epsilon}: the two agree for basic composition, Renyi DP at fixed orders and zCDP, while the
+ * advanced-composition accountant admits by basic composition (its advanced bound is not a valid filter).
  */
 public final class PrivacyFilter {
     private final Accountant accountant;
     private final PrivacyBudget budget;
     private final String owner;
 
+    /** A filter whose refusals name no owner. */
     public PrivacyFilter(Accountant accountant, PrivacyBudget budget) {
         this(accountant, budget, "");
     }
@@ -21,15 +29,20 @@ public final class PrivacyFilter {
         this.owner = owner.isEmpty() ? "" : " for " + owner;
     }
 
-    /** Composes the events if they fit in the budget; otherwise throws and changes nothing. */
+    /**
+     * Composes the events if the accountant's filter epsilon after them fits in the budget; otherwise throws a
+     * refusal naming the budget and the accountant's {@linkplain Accountant#filterRule filter rule}, and changes
+     * nothing.
+     */
     public synchronized void charge(PrivacyEvent event, long count) {
         Accountant trial = accountant.copy();
         trial.compose(event, count);
-        double after = trial.epsilon(budget.delta());
+        double after = trial.filterEpsilon(budget.delta());
         if (!(after <= budget.epsilon())) {
-            throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach " + after
-                    + " at delta=" + budget.delta() + ", budget epsilon must stay in (0, " + budget.epsilon()
-                    + "]; release of " + count + " x " + event.describe() + " refused");
+            throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach "
+                    + after + " at delta=" + budget.delta() + ", budget epsilon must stay in (0, " + budget.epsilon()
+                    + "] (filter: " + trial.filterRule() + "); release of " + count + " x " + event.describe()
+                    + " refused");
         }
         accountant.compose(event, count);
     }

@@ -28,6 +28,18 @@ import java.util.Map;
  * </ul>
  * Supports pure, approximate, Laplace and randomized response events (each as (epsilon, delta)), and declared
  * events with a pure epsilon or an (epsilon, delta) statement ({@code DeclaredEvents}).
+ *
+ * <p><b>Under a budget.</b> Every variant's {@link #epsilon(double)} is an advanced-composition bound, which holds
+ * when the releases' privacy parameters are fixed before the run (the algorithms may still be adaptive). It is not
+ * a valid privacy filter when the parameters are chosen adaptively: Rogers, Roth, Ullman and Vadhan ("Privacy
+ * Odometers and Filters: Pay-as-you-Go Composition", 2016) show the advanced-composition bound can fail then, and
+ * give a filter with other constants. This accountant's {@link #filterEpsilon(double)}, which a
+ * {@link io.dpmarl.core.privacy.PrivacyFilter} compares with its budget, is therefore basic composition:
+ * {@code sum epsilon_i} when {@code sum delta_i} is within the budget's delta, +inf otherwise, which Rogers et al.
+ * show is a valid filter. Their own advanced filter (Theorem 5.1) is not implemented: its exact constants could not
+ * be confirmed from a primary text, and basic composition needs none. A run under a budget is
+ * (budget epsilon, budget delta)-DP whatever its parameters were; the advanced bound it reports (its
+ * {@link #epsilon(double)}) holds only if every parameter was fixed before the run.
  */
 public final class AdvancedAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
@@ -39,6 +51,13 @@ public final class AdvancedAccountant implements Accountant {
      * count); above it the closed-form Thm. 3.5 bound, also valid, is used.
      */
     public static final long EXACT_KOV_LIMIT = 100_000;
+
+    /**
+     * The rule a budget applies to this accountant ({@link #filterRule()}): basic composition, not the advanced
+     * bound, which is not a valid filter when privacy parameters are chosen adaptively.
+     */
+    public static final String FILTER_RULE = "basic composition, sum of epsilons and of deltas; the advanced bound is"
+            + " not a valid filter for adaptively chosen parameters";
 
     /** Which advanced composition theorem to apply. */
     public enum Variant {
@@ -136,6 +155,26 @@ public final class AdvancedAccountant implements Accountant {
                 yield CompositionTheorems.kairouzEpsilon(sums, delta);
             }
         };
+    }
+
+    /**
+     * Basic composition, the rule by which a budget admits releases: {@code sum epsilon_i} if
+     * {@code sum delta_i <= delta}, +inf otherwise (and +inf after a non-private release). Valid as a privacy filter
+     * when the parameters are chosen adaptively (Rogers, Roth, Ullman and Vadhan, 2016), unlike {@link #epsilon}.
+     */
+    @Override
+    public double filterEpsilon(double delta) {
+        Checks.delta("delta", delta);
+        if (nonPrivate || delta < sums.delta()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return sums.epsilon();
+    }
+
+    /** {@link #FILTER_RULE}, basic composition: see {@link #filterEpsilon(double)}. */
+    @Override
+    public String filterRule() {
+        return FILTER_RULE;
     }
 
     @Override

@@ -26,7 +26,9 @@ public final class AdvancedAccountantProvider implements PluginProvider<Accounta
     @Override
     public String description() {
         return "Advanced composition of (epsilon, delta) releases: optimal Kairouz-Oh-Viswanath (homogeneous),"
-                + " KOV closed-form bound, or Dwork-Rothblum-Vadhan.";
+                + " KOV closed-form bound, or Dwork-Rothblum-Vadhan (valid when parameters are fixed before the run)."
+                + " Under a budget its filter admits by basic composition (sum of epsilons and of deltas), valid for"
+                + " adaptively chosen parameters.";
     }
 
     @Override
