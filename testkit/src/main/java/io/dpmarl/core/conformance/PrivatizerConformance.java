@@ -72,6 +72,10 @@ public final class PrivatizerConformance {
     private static final double SUBNORMAL_SLACK = 4 * Double.MIN_VALUE;
     private static final int DISTINCT_SEEDS = 32;
     private static final long SEED = 20_240_611L;
+    /** The declared length of the short stream {@link #checkStream} opens. */
+    private static final long SHORT_STREAM = 3;
+    /** The declared length of the long stream {@link #checkStream} opens, past any "first few releases" slip. */
+    private static final long LONG_STREAM = 64;
 
     private PrivatizerConformance() {
     }
@@ -126,19 +130,29 @@ public final class PrivatizerConformance {
     }
 
     /**
-     * The stream contract: over a stream of declared length 3 (or the privatizer's up-front length, if shorter),
-     * every charge comes before the noise of its release, and the events charged compose to what the stream's
-     * accounting declares: one event per release ({@code per-release}), {@code eventAt(t)} for release t
-     * ({@code scheduled}), exactly one charge of the whole guarantee when the stream opens ({@code up-front}), or
-     * one nominal event per release ({@code nominal}). A release past the declared length is refused with
-     * {@link IllegalStateException} and changes nothing.
+     * The stream contract, on a short stream of declared length 3 and a long one of 64 releases
+     * (or the privatizer's up-front length, if shorter): the stream reports the length it was
+     * opened with, every charge comes before the noise of its release, and the events charged compose to what the
+     * stream's accounting declares: exactly one ledger entry of count 1 per release, charged by that release
+     * ({@code per-release}: the declared event; {@code scheduled}: {@code eventAt(t)} for release t; {@code nominal}:
+     * a nominal event), or exactly one charge of the whole guarantee when the stream opens ({@code up-front}). The
+     * release after the declared length is always attempted and must be refused with {@link IllegalStateException}
+     * without drawing noise or charging anything. The long stream catches a stream whose charging stops after its
+     * first releases; the short one is the length at which a stateful stream's first rounds are checked.
      */
     public static void checkStream(Privatizer privatizer, Statistic input) {
-        String label = privatizer.name() + " stream on " + input.getClass().getSimpleName() + ": ";
-        long length = 3;
+        checkStream(privatizer, input, SHORT_STREAM);
+        checkStream(privatizer, input, LONG_STREAM);
+    }
+
+    private static void checkStream(Privatizer privatizer, Statistic input, long requested) {
+        String label = privatizer.name() + " stream of length " + requested + " on "
+                + input.getClass().getSimpleName() + ": ";
+        long length = requested;
         StreamAccounting declared = privatizer.accounting(java.util.OptionalLong.of(length));
-        if (declared instanceof StreamAccounting.UpFront upFront) {
-            length = Math.min(length, upFront.length());
+        boolean upFront = declared instanceof StreamAccounting.UpFront;
+        if (declared instanceof StreamAccounting.UpFront whole) {
+            length = Math.min(length, whole.length());
         }
         CountingNoiseSource noise = new CountingNoiseSource(NoiseSource.seeded(SEED));
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
@@ -154,15 +168,22 @@ public final class PrivatizerConformance {
         assertEquals(key, stream.key(), label + "the stream must charge the key it was opened for");
         assertEquals(declared.mode(), stream.accounting().mode(),
                 label + "the stream must account as accounting(length) declares");
+        assertEquals(java.util.OptionalLong.of(length), stream.length(), label + "a stream opened with a declared "
+                + "length of " + length + " must report it from length() (return the StreamRequest's length)");
         List<Long> drawsBefore = new ArrayList<>();
         for (long release = 0; release < length; release++) {
             drawsBefore.add(noise.draws());
             stream.release(input);
             assertEquals(release + 1, stream.released(), label + "released() must count the releases");
+            long entries = upFront ? 1 : release + 1;
+            assertEquals(entries, charged.size(), label + "after release " + (release + 1) + " the ledger must hold "
+                    + entries + (upFront ? " entry (the up-front charge made when the stream opened)"
+                    : " entries: a " + declared.mode() + " stream must charge every release() it makes, exactly "
+                    + "once, not only its first releases"));
         }
         List<PrivacyEvent> expected = new ArrayList<>();
-        if (declared instanceof StreamAccounting.UpFront upFront) {
-            expected.add(upFront.event());
+        if (declared instanceof StreamAccounting.UpFront whole) {
+            expected.add(whole.event());
         } else {
             for (long release = 0; release < length; release++) {
                 if (declared instanceof StreamAccounting.PerRelease perRelease) {
@@ -177,25 +198,23 @@ public final class PrivatizerConformance {
         List<PrivacyEvent> events = new ArrayList<>();
         for (LedgerEntry entry : charged) {
             assertEquals(key, entry.key(), label + "every charge must go to the stream's key");
-            for (long copy = 0; copy < entry.count(); copy++) {
-                events.add(entry.event());
-            }
+            assertEquals(1, entry.count(), label + "every charge of a stream must have count 1 (one entry per "
+                    + "release, or the one up-front entry), got " + entry.count());
+            events.add(entry.event());
         }
         assertEquals(expected, events, label + "the events charged must compose to the declared "
                 + declared.mode() + " accounting");
         for (int index = 0; index < charged.size(); index++) {
-            long allowed = declared instanceof StreamAccounting.UpFront ? 0 : drawsBefore.get(index);
+            long allowed = upFront ? 0 : drawsBefore.get(index);
             assertEquals(allowed, drawsAtCharge.get(index), label + "charge " + index
                     + " must come before any noise of its release is drawn");
         }
-        if (stream.length().isPresent() && stream.released() == stream.length().getAsLong()) {
-            long draws = noise.draws();
-            int entries = charged.size();
-            assertThrows(IllegalStateException.class, () -> stream.release(input),
-                    label + "a release past the declared length must be refused");
-            assertEquals(draws, noise.draws(), label + "a release past the declared length must draw no noise");
-            assertEquals(entries, charged.size(), label + "a release past the declared length must charge nothing");
-        }
+        long draws = noise.draws();
+        int entries = charged.size();
+        assertThrows(IllegalStateException.class, () -> stream.release(input), label + "release " + (length + 1)
+                + " is one too many: a release past the declared length must be refused with IllegalStateException");
+        assertEquals(draws, noise.draws(), label + "a release past the declared length must draw no noise");
+        assertEquals(entries, charged.size(), label + "a release past the declared length must charge nothing");
     }
 
     /**

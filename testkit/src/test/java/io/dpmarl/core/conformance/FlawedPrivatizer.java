@@ -59,7 +59,11 @@ final class FlawedPrivatizer implements Privatizer {
         /** Draws noise before refusing a release past the declared length. */
         DRAWS_PAST_LENGTH,
         /** Charges before refusing a release past the declared length. */
-        CHARGES_PAST_LENGTH
+        CHARGES_PAST_LENGTH,
+        /** Each stream charges only its first 3 releases and releases the rest uncharged. */
+        CHARGES_FIRST_THREE,
+        /** Its stream's length() is empty whatever length it was opened with, and it releases past that length. */
+        HIDDEN_LENGTH
     }
 
     private final Flaw flaw;
@@ -145,7 +149,7 @@ final class FlawedPrivatizer implements Privatizer {
 
             @Override
             public OptionalLong length() {
-                return request.length();
+                return flaw == Flaw.HIDDEN_LENGTH ? OptionalLong.empty() : request.length();
             }
 
             @Override
@@ -165,7 +169,7 @@ final class FlawedPrivatizer implements Privatizer {
                     }
                     throw new IllegalArgumentException(name() + " accepts Scalar");
                 }
-                if (request.length().isPresent() && released >= request.length().getAsLong()) {
+                if (length().isPresent() && released >= request.length().getAsLong()) {
                     if (has(Flaw.DRAWS_PAST_LENGTH)) {
                         request.noise().nextLong();
                     }
@@ -181,9 +185,11 @@ final class FlawedPrivatizer implements Privatizer {
                     request.ledger().charge(request.key(), new PrivacyEvent.PureEvent(1.0), 0, name());
                 }
                 try {
-                    request.ledger().charge(has(Flaw.WRONG_KEY) ? LedgerKey.global() : request.key(),
-                            has(Flaw.WRONG_EVENT) ? new PrivacyEvent.PureEvent(1.0) : event(),
-                            has(Flaw.COUNT_TWO) ? 2 : 1, name());
+                    if (!(flaw == Flaw.CHARGES_FIRST_THREE && released >= 3)) {
+                        request.ledger().charge(has(Flaw.WRONG_KEY) ? LedgerKey.global() : request.key(),
+                                has(Flaw.WRONG_EVENT) ? new PrivacyEvent.PureEvent(1.0) : event(),
+                                has(Flaw.COUNT_TWO) ? 2 : 1, name());
+                    }
                 } catch (PrivacyBudgetExceededException refused) {
                     if (!has(Flaw.SWALLOWS_REFUSAL)) {
                         throw refused;
