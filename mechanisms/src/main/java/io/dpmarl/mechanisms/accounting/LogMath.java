@@ -5,7 +5,9 @@ import org.apache.commons.math3.special.Erf;
 /**
  * Log-space arithmetic for accountants: sums and differences of numbers held as logarithms, the log
  * of the complementary error function far into its tail, and log binomial coefficients with their sign
- * for a fractional upper argument. Used by the Renyi-DP series of Mironov, Talwar and Zhang (2019).
+ * for a fractional upper argument. Used by the Renyi-DP series of Mironov, Talwar and Zhang (2019). The directed
+ * variants ({@link #logAddUp}, {@link #sumUp}, {@link #logUp}, {@link #expUp} and their lower counterparts) bound
+ * the exact value from one side, for the conversions and closed-form theorems that must never understate a loss.
  */
 public final class LogMath {
     private static final double LOG_SQRT_PI = 0.5 * Math.log(Math.PI);

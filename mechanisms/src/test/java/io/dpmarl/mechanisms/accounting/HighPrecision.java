@@ -17,7 +17,8 @@ final class HighPrecision {
     private static final MathContext WORK = new MathContext(80, RoundingMode.HALF_EVEN);
     private static final MathContext WIDE = new MathContext(160, RoundingMode.HALF_EVEN);
     private static final BigDecimal PI = new BigDecimal("3.14159265358979323846264338327950288419716939937510"
-            + "58209749445923078164062862089986280348253421170679821480865132823066470938446095505822317253594081284811");
+            + "58209749445923078164062862089986280348253421170679"
+            + "821480865132823066470938446095505822317253594081284811");
     private static final BigDecimal HALF = new BigDecimal("0.5");
 
     private HighPrecision() {
