@@ -5,9 +5,28 @@ import io.dpmarl.core.validation.Checks;
 /**
  * Closed-form composition theorems for (epsilon, delta)-DP mechanisms, used by {@link AdvancedAccountant}.
  * Every method returns a valid (never understated) bound; +inf or 1 where the theorem certifies nothing.
+ *
+ * <p>Rounding: every step is rounded in the direction that makes the returned epsilon or delta at least the exact
+ * value of the theorem's formula at the given (double) arguments: sums, products, quotients and square roots by
+ * {@link SafeRounding} and {@link LogMath#sumUp}; {@code log}, {@code log1p}, {@code exp} and {@code expm1} (each
+ * within one ulp) moved one ulp in the safe direction ({@link LogMath#logUp} and the like), {@code tanh} (within
+ * 2.5 ulps) three ulps up, and Euler's number taken as the double above {@code Math.E} (which is below e).
  */
 public final class CompositionTheorems {
+    /** The double above {@code Math.E}: Euler's number is between the two, so this is an upper bound of it. */
+    private static final double E_UP = Math.nextUp(Math.E);
+
     private CompositionTheorems() {
+    }
+
+    /** {@code sqrt(2 squared logTerm)} rounded up, for non-negative arguments. */
+    private static double sqrtTwiceProductUp(double squared, double logTerm) {
+        return SafeRounding.sqrtUp(SafeRounding.multiplyUp(2 * squared, logTerm));
+    }
+
+    /** {@code gap^2 / (2 squared)} rounded down, for positive arguments. */
+    private static double exponentDown(double gap, double squared) {
+        return SafeRounding.divideDown(SafeRounding.multiplyDown(gap, gap), 2 * squared);
     }
 
     /**
@@ -21,19 +40,27 @@ public final class CompositionTheorems {
         if (i < 0 || i > k / 2) {
             throw new IllegalArgumentException("i must be in [0, " + k / 2 + "], got " + i);
         }
+        // log(delta_i) rounded up: each term and the log-sum rounded up, the log-denominator rounded down
         double logSum = Double.NEGATIVE_INFINITY;
         double logBinomial = 0;
         for (long l = 0; l < i; l++) {
             if (l > 0) {
-                logBinomial += Math.log((double) (k - l + 1)) - Math.log((double) l);
+                logBinomial = LogMath.sumUp(logBinomial, LogMath.sumUp(LogMath.logUp((double) (k - l + 1)),
+                        0.0 - LogMath.logDown((double) l)));
             }
-            double term = logBinomial + (k - l) * epsilon0 + Math.log(-Math.expm1((2.0 * l - 2.0 * i) * epsilon0));
-            logSum = LogMath.logAdd(logSum, term);
+            // 1 - e^{-2 (i - l) epsilon0} rounded up: the exponent rounded down, expm1 moved down one ulp
+            double gap = -SafeRounding.multiplyUp(2.0 * (i - l), epsilon0);
+            double logDifference = LogMath.logUp(0.0 - LogMath.expm1Down(gap));
+            double term = LogMath.sumUp(LogMath.sumUp(logBinomial, SafeRounding.multiplyUp((double) (k - l), epsilon0)),
+                    logDifference);
+            logSum = LogMath.logAddUp(logSum, term);
         }
-        double logDeltaI = logSum - k * LogMath.logAdd(0.0, epsilon0);
-        double deltaI = Math.min(1.0, Math.exp(logDeltaI));
-        double logKeep = k * Math.log1p(-delta0) + Math.log1p(-deltaI);
-        return Math.min(1.0, -Math.expm1(logKeep));
+        double logDenominator = SafeRounding.multiplyDown((double) k, LogMath.logAddDown(0.0, epsilon0));
+        double deltaI = Math.min(1.0, LogMath.expUp(LogMath.sumUp(logSum, -logDenominator)));
+        // log((1 - delta0)^k (1 - delta_i)) rounded down, so that 1 minus its exp is rounded up
+        double logKeep = LogMath.sumDown(-SafeRounding.multiplyUp((double) k, 0.0 - LogMath.log1pDown(-delta0)),
+                LogMath.log1pDown(-deltaI));
+        return Math.min(1.0, 0.0 - LogMath.expm1Down(logKeep));
     }
 
     /**
@@ -47,7 +74,7 @@ public final class CompositionTheorems {
         long low = 0;
         long high = k / 2;
         if (kovDelta(k, epsilon0, delta0, high) <= totalDelta) {
-            return (k - 2 * high) * epsilon0;
+            return SafeRounding.multiplyUp((double) (k - 2 * high), epsilon0);
         }
         while (high - low > 1) {
             long middle = low + (high - low) / 2;
@@ -57,12 +84,14 @@ public final class CompositionTheorems {
                 high = middle;
             }
         }
-        return (k - 2 * low) * epsilon0;
+        return SafeRounding.multiplyUp((double) (k - 2 * low), epsilon0);
     }
 
     /** The smallest total delta of {@link #kovDelta} at which epsilon is certified; 1 if none. */
     public static double kovDeltaAt(long k, double epsilon0, double delta0, double epsilon) {
-        long i = (long) Math.ceil((k - epsilon / epsilon0) / 2);
+        // the smallest i with (k - 2i) epsilon0 <= epsilon: the ratio rounded down and k minus it rounded up, so
+        // that i is never too small (a too small i would certify a larger epsilon than the one asked)
+        long i = (long) Math.ceil(LogMath.sumUp(k, -SafeRounding.divideDown(epsilon, epsilon0)) / 2);
         i = Math.max(0, i);
         if (i > k / 2) {
             return 1.0;
@@ -74,17 +103,27 @@ public final class CompositionTheorems {
      * Sums needed by the heterogeneous bounds: {@code sum epsilon_i}, {@code sum epsilon_i^2},
      * {@code sum epsilon_i (e^epsilon_i - 1)} (Dwork-Rothblum-Vadhan drift) and
      * {@code sum epsilon_i (e^epsilon_i - 1) / (e^epsilon_i + 1)} (Kairouz et al. drift), plus
-     * {@code sum delta_i} and {@code sum log(1 - delta_i)}.
+     * {@code sum delta_i} and {@code sum log(1 - delta_i)}. The first five are rounded up, the last (at most 0)
+     * down: each is then on the side that makes the bounds computed from it larger.
      */
     public record Sums(double epsilon, double epsilonSquared, double drvDrift, double kairouzDrift, double delta,
                        double logOneMinusDelta) {
         /** These sums plus {@code count} copies of (epsilon0, delta0). */
         public Sums plus(double epsilon0, double delta0, long count) {
             Checks.atLeast("count", count, 0);
-            return new Sums(epsilon + count * epsilon0, epsilonSquared + count * epsilon0 * epsilon0,
-                    drvDrift + count * epsilon0 * Math.expm1(epsilon0),
-                    kairouzDrift + count * epsilon0 * Math.tanh(epsilon0 / 2),
-                    delta + count * delta0, logOneMinusDelta + count * Math.log1p(-delta0));
+            double copies = count;
+            double square = SafeRounding.multiplyUp(epsilon0, epsilon0);
+            double drvTerm = SafeRounding.multiplyUp(epsilon0, LogMath.expm1Up(epsilon0));
+            // Math.tanh is within 2.5 ulps: three ulps up
+            double kairouzTerm = SafeRounding.multiplyUp(epsilon0,
+                    SafeRounding.inflate(Math.tanh(SafeRounding.divideUp(epsilon0, 2)), 3));
+            double logKeep = -SafeRounding.multiplyUp(copies, 0.0 - LogMath.log1pDown(-delta0));
+            return new Sums(SafeRounding.addUp(epsilon, SafeRounding.multiplyUp(copies, epsilon0)),
+                    SafeRounding.addUp(epsilonSquared, SafeRounding.multiplyUp(copies, square)),
+                    SafeRounding.addUp(drvDrift, SafeRounding.multiplyUp(copies, drvTerm)),
+                    SafeRounding.addUp(kairouzDrift, SafeRounding.multiplyUp(copies, kairouzTerm)),
+                    SafeRounding.addUp(delta, SafeRounding.multiplyUp(copies, delta0)),
+                    LogMath.sumDown(logOneMinusDelta, logKeep));
         }
 
         /** No event. */
@@ -100,9 +139,10 @@ public final class CompositionTheorems {
      */
     public static double drvEpsilon(Sums sums, double totalDelta) {
         double best = totalDelta >= sums.delta() ? sums.epsilon() : Double.POSITIVE_INFINITY;
-        double slack = totalDelta - sums.delta();
+        double slack = LogMath.sumDown(totalDelta, -sums.delta());
         if (slack > 0) {
-            best = Math.min(best, Math.sqrt(2 * sums.epsilonSquared() * Math.log(1 / slack)) + sums.drvDrift());
+            best = Math.min(best, SafeRounding.addUp(sqrtTwiceProductUp(sums.epsilonSquared(),
+                    0.0 - LogMath.logDown(slack)), sums.drvDrift()));
         }
         return best;
     }
@@ -110,9 +150,10 @@ public final class CompositionTheorems {
     /** The converse of {@link #drvEpsilon}: the smallest total delta certified at epsilon. */
     public static double drvDelta(Sums sums, double epsilon) {
         double best = epsilon >= sums.epsilon() ? sums.delta() : 1.0;
-        double gap = epsilon - sums.drvDrift();
+        double gap = LogMath.sumDown(epsilon, -sums.drvDrift());
         if (gap > 0 && sums.epsilonSquared() > 0) {
-            best = Math.min(best, sums.delta() + Math.exp(-gap * gap / (2 * sums.epsilonSquared())));
+            best = Math.min(best, SafeRounding.addUp(sums.delta(),
+                    LogMath.expUp(-exponentDown(gap, sums.epsilonSquared()))));
         }
         return Math.min(1.0, best);
     }
@@ -125,14 +166,18 @@ public final class CompositionTheorems {
      * delta is {@code 1 - (1 - delta~) prod (1 - delta_i)}.
      */
     public static double kairouzEpsilon(Sums sums, double totalDelta) {
-        double basicDelta = -Math.expm1(sums.logOneMinusDelta());
+        double basicDelta = 0.0 - LogMath.expm1Down(sums.logOneMinusDelta());
         double best = totalDelta >= Math.min(basicDelta, sums.delta()) ? sums.epsilon() : Double.POSITIVE_INFINITY;
-        // 1 - totalDelta = (1 - slack) prod(1 - delta_i)  =>  slack = 1 - (1 - totalDelta) / prod(1 - delta_i)
-        double slack = -Math.expm1(Math.log1p(-totalDelta) - sums.logOneMinusDelta());
+        // 1 - totalDelta = (1 - slack) prod(1 - delta_i)  =>  slack = 1 - (1 - totalDelta) / prod(1 - delta_i),
+        // rounded down (its log-ratio rounded up)
+        double slack = 0.0 - LogMath.expm1Up(LogMath.sumUp(LogMath.log1pUp(-totalDelta), -sums.logOneMinusDelta()));
         if (slack > 0 && sums.epsilonSquared() > 0) {
             double squared = sums.epsilonSquared();
-            double first = sums.kairouzDrift() + Math.sqrt(2 * squared * Math.log(Math.E + Math.sqrt(squared) / slack));
-            double second = sums.kairouzDrift() + Math.sqrt(2 * squared * Math.log(1 / slack));
+            double ratio = SafeRounding.divideUp(SafeRounding.sqrtUp(squared), slack);
+            double first = SafeRounding.addUp(sums.kairouzDrift(),
+                    sqrtTwiceProductUp(squared, LogMath.logUp(SafeRounding.addUp(E_UP, ratio))));
+            double second = SafeRounding.addUp(sums.kairouzDrift(),
+                    sqrtTwiceProductUp(squared, 0.0 - LogMath.logDown(slack)));
             best = Math.min(best, Math.min(first, second));
         }
         return best;
@@ -140,20 +185,25 @@ public final class CompositionTheorems {
 
     /** The converse of {@link #kairouzEpsilon}: the smallest total delta certified at epsilon. */
     public static double kairouzDelta(Sums sums, double epsilon) {
-        double basicDelta = Math.min(-Math.expm1(sums.logOneMinusDelta()), sums.delta());
+        double basicDelta = Math.min(0.0 - LogMath.expm1Down(sums.logOneMinusDelta()), sums.delta());
         double best = epsilon >= sums.epsilon() ? basicDelta : 1.0;
-        double gap = epsilon - sums.kairouzDrift();
+        double gap = LogMath.sumDown(epsilon, -sums.kairouzDrift());
         double squared = sums.epsilonSquared();
         if (gap > 0 && squared > 0) {
-            double exponent = gap * gap / (2 * squared);
-            double slack = Math.exp(-exponent);
+            // the exponent rounded down, so that the slack is rounded up
+            double exponent = exponentDown(gap, squared);
+            double slack = LogMath.expUp(-exponent);
             if (exponent > 1) {
-                // ln(e + sqrt(S)/slack) = exponent  =>  slack = sqrt(S) / (e^exponent - e)
-                slack = Math.min(slack, Math.sqrt(squared) / (Math.exp(exponent) - Math.E));
+                // ln(e + sqrt(S)/slack) = exponent  =>  slack = sqrt(S) / (e^exponent - e), the denominator rounded
+                // down (positive only where it is certainly so)
+                double denominator = LogMath.sumDown(LogMath.expDown(exponent), -E_UP);
+                if (denominator > 0) {
+                    slack = Math.min(slack, SafeRounding.divideUp(SafeRounding.sqrtUp(squared), denominator));
+                }
             }
             if (slack < 1) {
-                double total = -Math.expm1(Math.log1p(-slack) + sums.logOneMinusDelta());
-                best = Math.min(best, total);
+                double logKeep = LogMath.sumDown(LogMath.log1pDown(-slack), sums.logOneMinusDelta());
+                best = Math.min(best, 0.0 - LogMath.expm1Down(logKeep));
             }
         }
         return Math.min(1.0, best);

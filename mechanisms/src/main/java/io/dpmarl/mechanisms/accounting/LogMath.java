@@ -5,7 +5,9 @@ import org.apache.commons.math3.special.Erf;
 /**
  * Log-space arithmetic for accountants: sums and differences of numbers held as logarithms, the log
  * of the complementary error function far into its tail, and log binomial coefficients with their sign
- * for a fractional upper argument. Used by the Renyi-DP series of Mironov, Talwar and Zhang (2019).
+ * for a fractional upper argument. Used by the Renyi-DP series of Mironov, Talwar and Zhang (2019). The directed
+ * variants ({@link #logAddUp}, {@link #sumUp}, {@link #logUp}, {@link #expUp} and their lower counterparts) bound
+ * the exact value from one side, for the conversions and closed-form theorems that must never understate a loss.
  */
 public final class LogMath {
     private static final double LOG_SQRT_PI = 0.5 * Math.log(Math.PI);
@@ -22,6 +24,123 @@ public final class LogMath {
             return Double.NEGATIVE_INFINITY;
         }
         return larger + Math.log1p(Math.exp(smaller - larger));
+    }
+
+    /**
+     * {@link #logAdd} rounded up: an upper bound of {@code log(exp(logX) + exp(logY))}. Each step is directed:
+     * the difference {@code smaller - larger} rounded up, {@code exp} and {@code log1p} moved up one ulp (each is
+     * within one ulp), and the final sum rounded up.
+     */
+    public static double logAddUp(double logX, double logY) {
+        double larger = Math.max(logX, logY);
+        double smaller = Math.min(logX, logY);
+        if (larger == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return sumUp(larger, log1pUp(expUp(sumUp(smaller, -larger))));
+    }
+
+    /** {@link #logAdd} rounded down: a lower bound of {@code log(exp(logX) + exp(logY))}, as {@link #logAddUp}. */
+    public static double logAddDown(double logX, double logY) {
+        double larger = Math.max(logX, logY);
+        double smaller = Math.min(logX, logY);
+        if (larger == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return sumDown(larger, log1pDown(expDown(sumDown(smaller, -larger))));
+    }
+
+    /**
+     * The smallest double at least the exact {@code a + b}, for finite {@code a, b} of any sign: the rounding error
+     * of the sum is exact by Knuth's two-sum, and a positive error means the sum was rounded down. An overflowing
+     * sum is returned as is.
+     */
+    public static double sumUp(double a, double b) {
+        double sum = a + b;
+        return sumError(a, b, sum) > 0 ? Math.nextUp(sum) : sum;
+    }
+
+    /** The largest double at most the exact {@code a + b}, for finite {@code a, b} of any sign (see {@link #sumUp}). */
+    public static double sumDown(double a, double b) {
+        double sum = a + b;
+        return sumError(a, b, sum) < 0 ? Math.nextDown(sum) : sum;
+    }
+
+    /** The exact {@code a + b - sum} (Knuth's two-sum); NaN when the sum overflows. */
+    private static double sumError(double a, double b, double sum) {
+        double bPart = sum - a;
+        return (a - (sum - bPart)) + (b - bPart);
+    }
+
+    /**
+     * An upper bound of {@code factor * x} for every factor in {@code [factorLow, factorHigh]} (non-negative
+     * bounds of a factor known only up to rounding) and {@code x} of any sign: the high factor times a
+     * non-negative x rounded up, the low factor times a negative x rounded towards zero.
+     */
+    public static double scaleUp(double factorLow, double factorHigh, double x) {
+        return x >= 0 ? SafeRounding.multiplyUp(factorHigh, x) : -SafeRounding.multiplyDown(factorLow, -x);
+    }
+
+    /**
+     * An upper bound of {@code x / divisor} for every divisor in {@code [divisorLow, divisorHigh]} (positive
+     * bounds) and {@code x} of any sign.
+     */
+    public static double quotientUp(double x, double divisorLow, double divisorHigh) {
+        return x >= 0 ? SafeRounding.divideUp(x, divisorLow) : -SafeRounding.divideDown(-x, divisorHigh);
+    }
+
+    /**
+     * An upper bound of the natural logarithm: {@code Math.log} is within one ulp of the exact value, so its next
+     * double up is at least it (exact at 1, 0 and +inf).
+     */
+    public static double logUp(double x) {
+        double log = Math.log(x);
+        return x == 1 || Double.isInfinite(log) ? log : Math.nextUp(log);
+    }
+
+    /** A lower bound of the natural logarithm: {@code Math.log} (within one ulp) moved down one ulp. */
+    public static double logDown(double x) {
+        double log = Math.log(x);
+        return x == 1 || Double.isInfinite(log) ? log : Math.nextDown(log);
+    }
+
+    /** An upper bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved up one ulp, exact at 0. */
+    public static double log1pUp(double x) {
+        double log = Math.log1p(x);
+        return x == 0 || Double.isInfinite(log) ? log : Math.nextUp(log);
+    }
+
+    /** A lower bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved down one ulp, exact at 0. */
+    public static double log1pDown(double x) {
+        double log = Math.log1p(x);
+        return x == 0 || Double.isInfinite(log) ? log : Math.nextDown(log);
+    }
+
+    /** An upper bound of {@code e^x}: {@code Math.exp} (within one ulp) moved up one ulp; exact at 0 and -inf. */
+    public static double expUp(double x) {
+        if (x == 0 || x == Double.NEGATIVE_INFINITY) {
+            return Math.exp(x);
+        }
+        double exp = Math.exp(x);
+        return Double.isInfinite(exp) ? exp : Math.nextUp(exp);
+    }
+
+    /** A lower bound of {@code e^x}: {@code Math.exp} (within one ulp) moved down one ulp, never negative. */
+    public static double expDown(double x) {
+        double exp = Math.exp(x);
+        return x == 0 ? exp : Math.max(0.0, Math.nextDown(exp));
+    }
+
+    /** An upper bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved up one ulp; exact at 0. */
+    public static double expm1Up(double x) {
+        double value = Math.expm1(x);
+        return x == 0 || Double.isInfinite(value) ? value : Math.nextUp(value);
+    }
+
+    /** A lower bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved down one ulp, at least -1. */
+    public static double expm1Down(double x) {
+        double value = Math.expm1(x);
+        return x == 0 ? value : Math.max(-1.0, Math.nextDown(value));
     }
 
     /**

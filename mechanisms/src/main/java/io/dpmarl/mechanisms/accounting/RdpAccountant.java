@@ -204,7 +204,8 @@ public final class RdpAccountant implements Accountant {
         for (int i = 0; i < orders.length; i++) {
             bestLogDelta = Math.min(bestLogDelta, conversion.logDelta(orders[i], rdp[i], epsilon));
         }
-        return Math.min(1.0, Math.exp(bestLogDelta));
+        // exp moved up one ulp (Math.exp is within one), so that delta is never below the conversion's bound
+        return Math.min(1.0, LogMath.expUp(bestLogDelta));
     }
 
     private Conversion best(double delta) {

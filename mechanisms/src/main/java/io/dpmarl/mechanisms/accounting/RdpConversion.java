@@ -3,6 +3,12 @@ package io.dpmarl.mechanisms.accounting;
 /**
  * Conversions from a Renyi-DP curve, known on a grid of orders, to (epsilon, delta)-DP. Each order
  * alpha with RDP value r gives a valid statement; the conversion takes the best order.
+ *
+ * <p>Rounding: an accountant must never report less loss than the theorem states, so every step is rounded in the
+ * direction that makes the returned epsilon, and the returned log delta, at least the exact real-number value of
+ * the formula at the given (double) arguments: sums, products and quotients by {@link SafeRounding} and
+ * {@link LogMath#sumUp}, and each {@code log}, {@code log1p}, {@code exp} and {@code expm1} (within one ulp)
+ * moved one ulp in the safe direction ({@link LogMath#logUp} and the like).
  */
 public enum RdpConversion {
     /**
@@ -34,18 +40,45 @@ public enum RdpConversion {
         if (delta == 0 || rdp == Double.POSITIVE_INFINITY) {
             return Double.POSITIVE_INFINITY;
         }
+        double orderGapLow = LogMath.sumDown(alpha, -1);
         if (this == CLASSIC) {
-            return rdp + Math.log(1 / delta) / (alpha - 1);
+            // ln(1/delta) = -ln(delta) >= 0 rounded up, over (alpha - 1) rounded down, the sum rounded up
+            return SafeRounding.addUp(rdp, SafeRounding.divideUp(0.0 - LogMath.logDown(delta), orderGapLow));
         }
-        // Total variation bound: delta >= sqrt(1 - exp(-KL)) certifies epsilon = 0. Evaluated exactly as in
-        // logDelta, so that epsilon(delta(e)) <= e holds at the boundary without rounding gaps.
-        if (delta >= Math.exp(0.5 * Math.log(-Math.expm1(-rdp)))) {
+        // Total variation bound: delta >= sqrt(1 - exp(-KL)) certifies epsilon = 0, with the square root rounded
+        // up (the same upper bound of its log as logDelta's, then exp moved up one ulp).
+        if (delta >= LogMath.expUp(totalVariationLogUp(rdp))) {
             return 0.0;
         }
         if (alpha <= IMPROVED_MIN_ORDER) {
             return Double.POSITIVE_INFINITY;
         }
-        return Math.max(0.0, rdp + Math.log1p(-1 / alpha) - Math.log(delta * alpha) / (alpha - 1));
+        // -ln(delta alpha) rounded up (the product and the log rounded down), over alpha - 1 in the safe direction
+        double inverseLog = LogMath.quotientUp(0.0 - LogMath.logDown(SafeRounding.multiplyDown(delta, alpha)),
+                orderGapLow, LogMath.sumUp(alpha, -1));
+        return Math.max(0.0, LogMath.sumUp(LogMath.sumUp(rdp, orderFactorLogUp(alpha)), inverseLog));
+    }
+
+    /**
+     * An upper bound of {@code log1p(-1/alpha) = log((alpha - 1) / alpha)} (at most 0). For {@code alpha <= 2} as
+     * the log of {@code (alpha - 1) / alpha} (alpha - 1 is exact there, the quotient rounded up), because near
+     * alpha = 1 the argument {@code -1/alpha} of log1p is near -1, where one rounding of it moves the log by up to
+     * {@code 2^-53 / (alpha - 1)}; above 2 as {@code log1p} of {@code -1/alpha} rounded down. The log moved up one
+     * ulp.
+     */
+    static double orderFactorLogUp(double alpha) {
+        if (alpha <= 2) {
+            return LogMath.logUp(SafeRounding.divideUp(alpha - 1, alpha));
+        }
+        return LogMath.log1pUp(-SafeRounding.divideDown(1, alpha));
+    }
+
+    /**
+     * An upper bound of {@code log sqrt(1 - exp(-rdp))}: {@code 1 - exp(-rdp) = -expm1(-rdp)} rounded up
+     * ({@code expm1} moved down one ulp), its log moved up one ulp, halved (exact).
+     */
+    static double totalVariationLogUp(double rdp) {
+        return 0.5 * LogMath.logUp(0.0 - LogMath.expm1Down(-rdp));
     }
 
     /** The log of the delta certified at {@code epsilon} by one order with RDP value {@code rdp}. */
@@ -59,12 +92,17 @@ public enum RdpConversion {
         if (alpha == Double.POSITIVE_INFINITY) {
             return epsilon >= rdp ? Double.NEGATIVE_INFINITY : 0.0;
         }
+        // every step rounded up: (alpha - 1) (rdp - epsilon [+ log1p(-1/alpha)]) [- ln alpha]
+        double orderGapLow = LogMath.sumDown(alpha, -1);
+        double orderGapHigh = LogMath.sumUp(alpha, -1);
+        double excess = LogMath.sumUp(rdp, -epsilon);
         if (this == CLASSIC) {
-            return Math.min(0.0, (alpha - 1) * (rdp - epsilon));
+            return Math.min(0.0, LogMath.scaleUp(orderGapLow, orderGapHigh, excess));
         }
-        double logDelta = 0.5 * Math.log(-Math.expm1(-rdp));
+        double logDelta = totalVariationLogUp(rdp);
         if (alpha > IMPROVED_MIN_ORDER) {
-            logDelta = Math.min(logDelta, (alpha - 1) * (rdp - epsilon + Math.log1p(-1 / alpha)) - Math.log(alpha));
+            double scaled = LogMath.scaleUp(orderGapLow, orderGapHigh, LogMath.sumUp(excess, orderFactorLogUp(alpha)));
+            logDelta = Math.min(logDelta, LogMath.sumUp(scaled, 0.0 - LogMath.logDown(alpha)));
         }
         return Math.min(0.0, logDelta);
     }

@@ -9,7 +9,10 @@ import java.util.Map;
  * (or {@code alpha = +inf}, the max-divergence). All values are exact closed forms or, for the
  * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space, with a
  * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
- * {@code SubsampledGaussianSeries}); none is an under-estimate.
+ * {@code SubsampledGaussianSeries}); none is an under-estimate. The closed forms are evaluated with every step
+ * rounded up ({@link SafeRounding}, {@link LogMath#sumUp}, {@link LogMath#logAddUp}, and each {@code log} and
+ * {@code exp}, within one ulp, moved one ulp up or down as the direction asks), so the double returned is at least
+ * the exact value of the formula at the given arguments.
  *
  * <ul>
  *   <li>Gaussian, L2 sensitivity Delta, standard deviation sigma: {@code alpha Delta^2 / (2 sigma^2)}
@@ -56,9 +59,17 @@ public final class RdpCurves {
         if (alpha == Double.POSITIVE_INFINITY) {
             return epsilon;
         }
-        double first = Math.log(alpha / (2 * alpha - 1)) + (alpha - 1) * epsilon;
-        double second = Math.log((alpha - 1) / (2 * alpha - 1)) - alpha * epsilon;
-        return Math.min(epsilon, LogMath.logAdd(first, second) / (alpha - 1));
+        // every step rounded up (alpha - 1 and 2 alpha - 1 bounded on both sides; 2 alpha is exact)
+        double gapLow = LogMath.sumDown(alpha, -1);
+        double gapHigh = LogMath.sumUp(alpha, -1);
+        double spanLow = LogMath.sumDown(2 * alpha, -1);
+        // log(alpha / (2 alpha - 1)) = -log1p((alpha - 1) / alpha): the log of a rounded quotient near 1 would lose
+        // 2^-53 / (alpha - 1) after the division by alpha - 1
+        double first = LogMath.sumUp(0.0 - LogMath.log1pDown(SafeRounding.divideDown(gapLow, alpha)),
+                SafeRounding.multiplyUp(gapHigh, epsilon));
+        double second = LogMath.sumUp(LogMath.logUp(SafeRounding.divideUp(gapHigh, spanLow)),
+                -SafeRounding.multiplyDown(alpha, epsilon));
+        return Math.min(epsilon, LogMath.quotientUp(LogMath.logAddUp(first, second), gapLow, gapHigh));
     }
 
     /** RDP of k-ary randomized response at level epsilon. */
@@ -69,12 +80,16 @@ public final class RdpCurves {
         if (alpha == Double.POSITIVE_INFINITY) {
             return epsilon;
         }
-        double numerator = LogMath.logAdd(alpha * epsilon, -(alpha - 1) * epsilon);
-        double denominator = LogMath.logAdd(epsilon, Math.log(categories - 1.0));
+        // the log-numerator rounded up, the log-denominator down, the difference and the quotient up
+        double gapLow = LogMath.sumDown(alpha, -1);
+        double numerator = LogMath.logAddUp(SafeRounding.multiplyUp(alpha, epsilon),
+                -SafeRounding.multiplyDown(gapLow, epsilon));
+        double denominator = LogMath.logAddDown(epsilon, LogMath.logDown(categories - 1.0));
         if (categories > 2) {
-            numerator = LogMath.logAdd(numerator, Math.log(categories - 2.0));
+            numerator = LogMath.logAddUp(numerator, LogMath.logUp(categories - 2.0));
         }
-        return Math.min(epsilon, Math.max(0.0, (numerator - denominator) / (alpha - 1)));
+        double ratio = LogMath.quotientUp(LogMath.sumUp(numerator, -denominator), gapLow, LogMath.sumUp(alpha, -1));
+        return Math.min(epsilon, Math.max(0.0, ratio));
     }
 
     /** The RDP bound of an arbitrary pure epsilon-DP mechanism (binary randomized response). */

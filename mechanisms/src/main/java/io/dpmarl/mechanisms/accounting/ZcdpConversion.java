@@ -11,6 +11,12 @@ import io.dpmarl.core.validation.Checks;
  * found by bisection on the derivative (as OpenDP's {@code cdp_delta}); any order gives a valid bound,
  * so an imprecise search can only raise delta. {@link #epsilon} inverts {@link #delta} by bisection on
  * epsilon and returns the upper end of the final bracket, so epsilon is never understated.
+ *
+ * <p>Rounding: {@link #delta} evaluates the objective at its order with every step rounded up (sums, products
+ * and square root directed by {@link SafeRounding} and {@link LogMath#sumUp}, {@code log}, {@code log1p},
+ * {@code exp} and {@code expm1}, each within one ulp, moved one ulp in the safe direction), so it is at least the
+ * exact objective at that order, which is at least the exact infimum. Then every epsilon {@link #epsilon} accepts
+ * has an exact delta within the budget, and the returned upper end of the bracket is at least the exact epsilon.
  */
 public final class ZcdpConversion {
     private static final double MIN_ORDER_GAP = 1e-12;
@@ -37,10 +43,15 @@ public final class ZcdpConversion {
             }
         }
         double alpha = 0.5 * (low + high);
-        double logDelta = (alpha - 1) * (alpha * rho - epsilon) + alpha * Math.log1p(-1 / alpha)
-                - Math.log(alpha - 1);
-        double totalVariation = Math.sqrt(-Math.expm1(-rho));
-        return Math.min(1.0, Math.min(Math.exp(logDelta), totalVariation));
+        // The objective at this order, every step rounded up: (alpha - 1)(alpha rho - epsilon), plus
+        // alpha log1p(-1/alpha) (at most 0), minus ln(alpha - 1); exp and the total variation bound rounded up.
+        double orderGapLow = LogMath.sumDown(alpha, -1);
+        double excess = LogMath.sumUp(SafeRounding.multiplyUp(alpha, rho), -epsilon);
+        double scaled = LogMath.scaleUp(orderGapLow, LogMath.sumUp(alpha, -1), excess);
+        double orderTerm = -SafeRounding.multiplyDown(alpha, 0.0 - RdpConversion.orderFactorLogUp(alpha));
+        double logDelta = LogMath.sumUp(LogMath.sumUp(scaled, orderTerm), 0.0 - LogMath.logDown(orderGapLow));
+        double totalVariation = SafeRounding.sqrtUp(0.0 - LogMath.expm1Down(-rho));
+        return Math.min(1.0, Math.min(LogMath.expUp(logDelta), totalVariation));
     }
 
     /** The smallest epsilon certified at delta for rho-zCDP; +inf for delta = 0 and rho > 0. */
@@ -57,7 +68,8 @@ public final class ZcdpConversion {
             return 0.0;
         }
         // Bun and Steinke (2016, Prop. 1.3): rho + 2 sqrt(rho ln(1/delta)) is always enough.
-        double high = rho + 2 * Math.sqrt(rho * Math.log(1 / delta));
+        // (ln(1/delta) as -ln(delta): 1/delta overflows for a subnormal delta; only a starting point)
+        double high = rho + 2 * Math.sqrt(rho * -Math.log(delta));
         while (delta(rho, high) > delta) {
             high *= 2;
         }

@@ -66,7 +66,8 @@ class CompositionTheoremsBoundaryTest {
         CompositionTheorems.Sums four = CompositionTheorems.Sums.empty().plus(0.5, 1e-3, 4);
         assertEquals(2.0, CompositionTheorems.drvEpsilon(four, four.delta()), 1e-15);
         assertEquals(Double.POSITIVE_INFINITY, CompositionTheorems.drvEpsilon(four, Math.nextDown(four.delta())));
-        double basic = Math.min(-Math.expm1(four.logOneMinusDelta()), four.delta());
+        // 1 - 0.999^4 = 0.003994003999 exactly (below 4e-3), plus a few ulps for the upward rounding of the bound
+        double basic = SafeRounding.inflate(0.003994003999, 4);
         assertEquals(2.0, CompositionTheorems.kairouzEpsilon(four, basic), 1e-15);
         // at epsilon = sum of epsilons the converse gives the basic delta; just below, only the advanced bound
         CompositionTheorems.Sums one = CompositionTheorems.Sums.empty().plus(0.5, 1e-3, 1);

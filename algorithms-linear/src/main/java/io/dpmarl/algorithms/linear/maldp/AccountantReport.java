@@ -3,6 +3,7 @@ package io.dpmarl.algorithms.linear.maldp;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import java.util.List;
 
 /**
@@ -13,7 +14,8 @@ import java.util.List;
  * claim: per release {@code (epsilon/(2H), delta/(2H))} as the privatizer claims it, per user per agent the 2H-fold
  * composition of that, and jointly the same (epsilon, delta) again, which does not follow from the calibration
  * (sigma and b contain no n). Across users nothing composes (disjoint data). The reward parameters the agents
- * exchange are not privatised ({@link #REWARD_PARAMETERS_PRIVATIZED} = 0).
+ * exchange are not privatised ({@link #REWARD_PARAMETERS_PRIVATIZED} = 0). The composed sums and products are
+ * rounded up ({@code SafeRounding}), so a reported epsilon or delta is never below the exact composition.
  */
 public record AccountantReport(double[] matrixRelease, double[] vectorRelease, double[] claimedRelease,
                                double[] userAgent, double[] claimedUserAgent, double[] user, double[] claimedUser) {
@@ -31,10 +33,17 @@ public record AccountantReport(double[] matrixRelease, double[] vectorRelease, d
         double[] v = pair(vector.guarantee());
         double[] claimed = pair(vector.claimedGuarantee().orElse(vector.guarantee()));
         double[] claimedMatrix = pair(matrix.claimedGuarantee().orElse(matrix.guarantee()));
-        double[] userAgent = {horizon * (m[0] + v[0]), horizon * (m[1] + v[1])};
-        double[] claimedUserAgent = {horizon * (claimedMatrix[0] + claimed[0]), horizon * (claimedMatrix[1] + claimed[1])};
-        double[] user = {agents * userAgent[0], agents * userAgent[1]};
+        // basic composition, every sum and product rounded up (never less loss than the theorem states)
+        double[] userAgent = {composedUp(horizon, m[0], v[0]), composedUp(horizon, m[1], v[1])};
+        double[] claimedUserAgent = {composedUp(horizon, claimedMatrix[0], claimed[0]),
+            composedUp(horizon, claimedMatrix[1], claimed[1])};
+        double[] user = {SafeRounding.multiplyUp(agents, userAgent[0]), SafeRounding.multiplyUp(agents, userAgent[1])};
         return new AccountantReport(m, v, claimed, userAgent, claimedUserAgent, user, claimedUserAgent.clone());
+    }
+
+    /** {@code times * (first + second)} (basic composition), the sum and the product rounded up. */
+    static double composedUp(int times, double first, double second) {
+        return SafeRounding.multiplyUp(times, SafeRounding.addUp(first, second));
     }
 
     /** {@code (epsilon, delta)} of a guarantee; infinite epsilon if it has none. */

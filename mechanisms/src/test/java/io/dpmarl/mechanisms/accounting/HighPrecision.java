@@ -1,0 +1,133 @@
+package io.dpmarl.mechanisms.accounting;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * High-precision reference arithmetic for the directed-rounding tests: exp, log and erfc in {@link BigDecimal},
+ * computed with 80 significant digits (erfc with 160) and meant to be compared at {@link #CONTEXT} (50 digits), far
+ * beyond the 16 of a double. exp by its Taylor series after halving the argument below 1/2 and squaring back; log
+ * by Newton's iteration on exp from the double logarithm (each step doubles the correct digits); erfc as 1 minus the
+ * Taylor series of erf (for |x| at most 8, where the series loses at most 28 digits to cancellation).
+ */
+final class HighPrecision {
+    /** The precision of the comparisons. */
+    static final MathContext CONTEXT = new MathContext(50, RoundingMode.HALF_EVEN);
+    private static final MathContext WORK = new MathContext(80, RoundingMode.HALF_EVEN);
+    private static final MathContext WIDE = new MathContext(160, RoundingMode.HALF_EVEN);
+    private static final BigDecimal PI = new BigDecimal("3.14159265358979323846264338327950288419716939937510"
+            + "58209749445923078164062862089986280348253421170679"
+            + "821480865132823066470938446095505822317253594081284811");
+    private static final BigDecimal HALF = new BigDecimal("0.5");
+
+    private HighPrecision() {
+    }
+
+    /** The exact value of a double. */
+    static BigDecimal exact(double x) {
+        return new BigDecimal(x);
+    }
+
+    /** e^x. */
+    static BigDecimal exp(BigDecimal x) {
+        return exp(x, WORK);
+    }
+
+    private static BigDecimal exp(BigDecimal x, MathContext context) {
+        int halvings = 0;
+        BigDecimal reduced = x;
+        while (reduced.abs().compareTo(HALF) > 0) {
+            reduced = reduced.divide(BigDecimal.valueOf(2), context);
+            halvings++;
+        }
+        BigDecimal sum = BigDecimal.ONE;
+        BigDecimal term = BigDecimal.ONE;
+        BigDecimal tiny = BigDecimal.ONE.movePointLeft(context.getPrecision() + 5);
+        for (int n = 1; n < 400 && term.abs().compareTo(tiny) > 0; n++) {
+            term = term.multiply(reduced, context).divide(BigDecimal.valueOf(n), context);
+            sum = sum.add(term, context);
+        }
+        for (int i = 0; i < halvings; i++) {
+            sum = sum.multiply(sum, context);
+        }
+        return sum;
+    }
+
+    /** The natural log of a positive number: {@code log(u 10^k) = log(u) + k log(10)} with u in [1, 10). */
+    static BigDecimal log(BigDecimal y) {
+        int power = y.precision() - y.scale() - 1;
+        if (power == 0) {
+            return logNear(y);
+        }
+        return logNear(y.movePointLeft(power)).add(logNear(BigDecimal.TEN).multiply(BigDecimal.valueOf(power)), WORK);
+    }
+
+    private static BigDecimal logNear(BigDecimal y) {
+        BigDecimal z = new BigDecimal(Math.log(y.doubleValue()));
+        for (int i = 0; i < 4; i++) {
+            // z + y e^{-z} - 1: Newton's step for e^z = y
+            z = z.add(y.multiply(exp(z.negate()), WORK), WORK).subtract(BigDecimal.ONE, WORK);
+        }
+        return z;
+    }
+
+    /** log(1 + x) for x &gt; -1 (the argument 1 + x is formed exactly). */
+    static BigDecimal log1p(BigDecimal x) {
+        return log(BigDecimal.ONE.add(x));
+    }
+
+    /** sqrt(x) for x &gt;= 0. */
+    static BigDecimal sqrt(BigDecimal x) {
+        return x.sqrt(WORK);
+    }
+
+    /** erfc(x) for |x| &lt;= 8. */
+    static BigDecimal erfc(BigDecimal x) {
+        if (x.abs().compareTo(BigDecimal.valueOf(8)) > 0) {
+            throw new IllegalArgumentException("erfc reference only for |x| <= 8, got " + x);
+        }
+        BigDecimal square = x.multiply(x, WIDE);
+        BigDecimal power = x;
+        BigDecimal sum = BigDecimal.ZERO;
+        BigDecimal factorial = BigDecimal.ONE;
+        BigDecimal tiny = BigDecimal.ONE.movePointLeft(WIDE.getPrecision());
+        for (int n = 0; n < 2000; n++) {
+            if (n > 0) {
+                factorial = factorial.multiply(BigDecimal.valueOf(n));
+                power = power.multiply(square, WIDE).negate();
+            }
+            BigDecimal term = power.divide(factorial.multiply(BigDecimal.valueOf(2L * n + 1)), WIDE);
+            sum = sum.add(term, WIDE);
+            if (n > 10 && term.abs().compareTo(tiny) < 0) {
+                break;
+            }
+        }
+        BigDecimal erf = sum.multiply(BigDecimal.valueOf(2)).divide(PI.sqrt(WIDE), WIDE);
+        return BigDecimal.ONE.subtract(erf, WIDE);
+    }
+
+    /** The standard normal CDF Phi(x) = erfc(-x / sqrt 2) / 2, for |x| &lt;= 11. */
+    static BigDecimal normalCdf(BigDecimal x) {
+        BigDecimal argument = x.negate().divide(BigDecimal.valueOf(2).sqrt(WIDE), WIDE);
+        return erfc(argument).divide(BigDecimal.valueOf(2), WIDE);
+    }
+
+    /** Whether {@code value} is at least the exact {@code reference}. */
+    static boolean atLeast(double value, BigDecimal reference) {
+        if (value == Double.POSITIVE_INFINITY) {
+            return true;
+        }
+        return exact(value).compareTo(reference) >= 0;
+    }
+
+    /** Whether {@code value} is at most {@code reference + slack} (slack a double, exact). */
+    static boolean atMostPlus(double value, BigDecimal reference, double slack) {
+        return exact(value).compareTo(reference.add(exact(slack))) <= 0;
+    }
+
+    /** A log-uniform double in [low, high] (positive bounds). */
+    static double logUniform(java.util.Random random, double low, double high) {
+        return Math.exp(Math.log(low) + random.nextDouble() * (Math.log(high) - Math.log(low)));
+    }
+}
