@@ -82,6 +82,31 @@ public final class PrivacyLedger {
     }
 
     /**
+     * Records that a release about {@code key} is made outside the assumptions its privatizer's guarantee rests on
+     * (inputs above the bound the noise was calibrated for, for example): the key and its principal then have no
+     * formal guarantee, and their epsilon is reported as infinity. Charged as one {@link PrivacyEvent.NonPrivateEvent}
+     * where the key's accountant composes it, else as one {@link PrivacyEvent.NominalEvent} naming {@code reason}.
+     * Call it before the release that breaks the assumption: a ledger with a budget refuses it, so nothing leaves.
+     * This is the only way outside a release stream to charge the ledger, and it can only raise the reported loss.
+     *
+     * @throws PrivacyBudgetExceededException if the key's principal has a budget (nothing changes)
+     */
+    public synchronized void voidGuarantee(LedgerKey key, String reason) {
+        if (reason == null || reason.isBlank()) {
+            throw new IllegalArgumentException("reason must be a non-blank text naming the broken assumption, got "
+                    + (reason == null ? "null" : "'" + reason + "'"));
+        }
+        try {
+            charge(key, new PrivacyEvent.NonPrivateEvent(), 1, reason);
+        } catch (PrivacyBudgetExceededException refused) {
+            throw refused;
+        } catch (IllegalArgumentException unsupported) {
+            // the accountant refused the event before anything changed: record the void as a nominal release
+            charge(key, new PrivacyEvent.NominalEvent(reason), 1, reason);
+        }
+    }
+
+    /**
      * Charges {@code count} releases of {@code event} to {@code key} (and so to its principal). Called by release
      * streams before noise is drawn.
      *

@@ -141,10 +141,10 @@ public final class MaLdpReleases {
     }
 
     /**
-     * Records that user {@code episode}'s guarantee towards agent {@code agent} is void: once per (user, agent), a
-     * {@link PrivacyEvent.NonPrivateEvent} on its key, before the release that breaks the bound (so a budget refuses
-     * the run there, with the filter's message). If the ledger's accountant does not support non-private events the
-     * ledger refuses that charge unchanged, and a {@link PrivacyEvent.NominalEvent} is charged instead.
+     * Records that user {@code episode}'s guarantee towards agent {@code agent} is void: once per (user, agent),
+     * {@link PrivacyLedger#voidGuarantee} on its key (a {@link PrivacyEvent.NonPrivateEvent}, or a
+     * {@link PrivacyEvent.NominalEvent} where the accountant does not compose one), before the release that breaks
+     * the bound, so a budget refuses the run there.
      *
      * @throws PrivacyBudgetExceededException if the ledger has a budget (no budget admits a void guarantee)
      */
@@ -159,15 +159,7 @@ public final class MaLdpReleases {
         if (voided[agent]) {
             return;
         }
-        LedgerKey key = key(episode, agent);
-        try {
-            ledger.charge(key, new PrivacyEvent.NonPrivateEvent(), 1, VOID_SOURCE);
-        } catch (PrivacyBudgetExceededException refused) {
-            throw refused;
-        } catch (IllegalArgumentException unsupported) {
-            // the ledger refuses an event its accountant does not support before changing anything
-            ledger.charge(key, new PrivacyEvent.NominalEvent(VOID_SOURCE), 1, VOID_SOURCE);
-        }
+        ledger.voidGuarantee(key(episode, agent), VOID_SOURCE);
         voided[agent] = true;
     }
 
