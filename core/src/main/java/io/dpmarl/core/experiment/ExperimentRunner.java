@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Run directory layout:
  * <ul>
  *   <li>{@code config.json}: the resolved spec, the experiments of the grid, every derived seed, the Java
- *       version;</li>
+ *       version, and the build that wrote it (dpmarl's version, its core jar's and the plugin jars' SHA-256), which
+ *       {@code --resume}, shards and {@link #merge} require to be the running one;</li>
  *   <li>{@code trials/<experiment>/<trial>.metrics.csv} and {@code .privacy.csv}: one trial's rows, streamed to
  *       temporary files as they are recorded and renamed into place when the trial finishes (the metrics file
  *       last: its presence marks the trial complete);</li>
@@ -64,13 +65,29 @@ public final class ExperimentRunner {
      * @throws IOException              if the directory cannot be read
      */
     public static void checkResumable(ExperimentPlan plan, Path directory) throws IOException {
+        checkResumable(plan, directory, List.of());
+    }
+
+    /**
+     * As {@link #checkResumable(ExperimentPlan, Path)} for a registry loaded with {@code pluginJars}: the directory
+     * must also have been written by the running build of dpmarl with the same plugin jars (its {@code config.json}'s
+     * {@code "build"} entry: version, core jar SHA-256, plugin jar names and SHA-256), so that trials computed by two
+     * different codes are never mixed. A directory written before builds were recorded, or a build whose core jar
+     * fingerprint is unavailable (core classes loaded from a folder), is not compared by version or core jar.
+     *
+     * @throws IllegalArgumentException naming the directory and both builds if they differ, or as the two-argument
+     *                                  form
+     * @throws IOException              if the directory cannot be read
+     */
+    public static void checkResumable(ExperimentPlan plan, Path directory, List<Path> pluginJars)
+            throws IOException {
         if (Files.isDirectory(directory)) {
             try (var entries = Files.list(directory)) {
                 if (entries.findAny().isEmpty()) {
                     return;
                 }
             }
-            RunDirectory.requireRunOf(directory, plan.spec().toMap(), true);
+            RunDirectory.requireRunOf(directory, plan.spec().toMap(), RunBuild.running(pluginJars).toMap(), true);
         } else if (Files.exists(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
@@ -208,9 +225,35 @@ public final class ExperimentRunner {
      */
     public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log,
                             boolean plots) throws IOException {
-        if (!Files.isRegularFile(directory.resolve("config.json"))) {
+        return merge(plan, directory, log, plots, List.of());
+    }
+
+    /**
+     * As {@link #merge(ExperimentPlan, Path, java.util.function.Consumer, boolean)} for a registry loaded with
+     * {@code pluginJars}: refused, before anything is written, if the shards were written by another build of dpmarl
+     * or other plugin jars than the running ones (the {@code "build"} entry of {@code config.json}, compared as by
+     * {@link #checkResumable(ExperimentPlan, Path, List)}; every shard into an existing directory was checked the
+     * same way).
+     *
+     * @throws IllegalArgumentException if the directory is not a run of this plan, was written by another build, or
+     *                                  a trial is missing
+     */
+    public List<Path> merge(ExperimentPlan plan, Path directory, java.util.function.Consumer<String> log,
+                            boolean plots, List<Path> pluginJars) throws IOException {
+        Path configFile = directory.resolve("config.json");
+        if (!Files.isRegularFile(configFile)) {
             throw new IllegalArgumentException(directory + " is not a dpmarl run directory (no config.json)");
         }
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode recorded;
+        try {
+            recorded = json.readTree(configFile.toFile()).get("build");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+            throw new IllegalArgumentException("cannot merge " + directory + ": its config.json cannot be read ("
+                    + SpecFile.oneLine(unreadable.getOriginalMessage()) + ")");
+        }
+        RunDirectory.requireSameBuild(directory, recorded, json.valueToTree(RunBuild.running(pluginJars).toMap()),
+                "merge");
         long missing = RunFiles.missingTrials(plan, directory);
         if (missing > 0) {
             throw new IllegalArgumentException("cannot merge " + directory + ": " + missing + " of "

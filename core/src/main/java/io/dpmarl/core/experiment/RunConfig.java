@@ -10,7 +10,9 @@ import java.util.Map;
  * The content of a run's {@code config.json}: the resolved spec (what {@code --resume}, shards and
  * {@code dpmarl merge} compare and rebuild the plan from), every experiment of the grid with its components and
  * schedule, every derived seed (the privacy noise seed only in {@link NoiseMode#SEEDED} mode), the noise mode and
- * the execution environment (threads, Java, and the plugin jars loaded, by name, size and SHA-256).
+ * the execution environment (threads, Java, and the plugin jars loaded, by name, size and SHA-256), and the build
+ * that wrote it ({@link RunBuild}: dpmarl's version, its core jar's SHA-256 and the plugin jars' names and SHA-256),
+ * which {@code --resume}, shards and {@code dpmarl merge} also compare.
  */
 final class RunConfig {
     private RunConfig() {
@@ -30,6 +32,7 @@ final class RunConfig {
     static Map<String, Object> of(ExperimentPlan plan, RunOptions options) {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("spec", plan.spec().toMap());
+        config.put("build", RunBuild.running(options.pluginJars()).toMap());
         List<Map<String, Object>> experiments = new ArrayList<>();
         for (ExperimentPlan.Experiment experiment : plan.experiments()) {
             Map<String, Object> entry = new LinkedHashMap<>();

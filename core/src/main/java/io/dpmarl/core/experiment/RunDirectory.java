@@ -34,7 +34,8 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
         Path configFile = directory.resolve("config.json");
         boolean existedEmpty = Files.isDirectory(directory) && isEmpty(directory);
         if (Files.isDirectory(directory) && !existedEmpty) {
-            requireRunOf(directory, config.get("spec"), options.resume() || options.shard().isPresent());
+            requireRunOf(directory, config.get("spec"), config.get("build"),
+                    options.resume() || options.shard().isPresent());
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
@@ -83,12 +84,13 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
     /**
      * Checks that the non-empty {@code directory} holds a run of {@code spec} (the {@code "spec"} entry of its
      * {@code config.json}) that may be continued: not something else, not another spec's run (a different seed,
-     * override or noise mode included), not an unreadable {@code config.json}, and not a run at all unless
-     * {@code continuing} (a resume or a shard).
+     * override or noise mode included), not an unreadable {@code config.json}, not a run written by another build
+     * than {@code build} (the {@code "build"} entry, see {@link RunBuild#mismatch}; a directory without one is
+     * accepted), and not a run at all unless {@code continuing} (a resume or a shard).
      *
      * @throws IllegalArgumentException naming the directory if it may not be continued by a run of {@code spec}
      */
-    static void requireRunOf(Path directory, Object spec, boolean continuing) throws IOException {
+    static void requireRunOf(Path directory, Object spec, Object build, boolean continuing) throws IOException {
         Path configFile = directory.resolve("config.json");
         if (!Files.exists(configFile)) {
             throw new IllegalArgumentException("run directory " + directory
@@ -100,8 +102,11 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
         }
         ObjectMapper json = new ObjectMapper();
         JsonNode previous;
+        JsonNode previousBuild;
         try {
-            previous = json.readTree(configFile.toFile()).get("spec");
+            JsonNode config = json.readTree(configFile.toFile());
+            previous = config.get("spec");
+            previousBuild = config.get("build");
         } catch (JsonProcessingException unreadable) {
             throw new IllegalArgumentException("cannot resume " + directory + ": its config.json cannot be read ("
                     + SpecFile.oneLine(unreadable.getOriginalMessage()) + "); choose another --out");
@@ -109,6 +114,28 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
         if (previous == null || !previous.equals(json.readTree(json.writeValueAsBytes(spec)))) {
             throw new IllegalArgumentException("cannot resume " + directory
                     + ": its config.json was written for another spec; choose another --out");
+        }
+        requireSameBuild(directory, previousBuild, json.valueToTree(build), "resume");
+    }
+
+    /**
+     * Refuses a run directory whose recorded build ({@code recorded}, its {@code config.json}'s {@code "build"}
+     * entry) differs from {@code running} (see {@link RunBuild#mismatch}), in one line naming the directory, both
+     * builds and what to do. A directory without a build entry (written before builds were recorded) is accepted.
+     *
+     * @param verb what was asked ("resume", "merge")
+     * @throws IllegalArgumentException naming the directory and both builds if they differ
+     */
+    static void requireSameBuild(Path directory, JsonNode recorded, JsonNode running, String verb) {
+        Optional<RunBuild> previous = RunBuild.of(recorded);
+        Optional<RunBuild> current = RunBuild.of(running);
+        if (previous.isEmpty() || current.isEmpty()) {
+            return;
+        }
+        Optional<String> mismatch = previous.get().mismatch(current.get());
+        if (mismatch.isPresent()) {
+            throw new IllegalArgumentException("cannot " + verb + " " + directory + ": " + mismatch.get()
+                    + "; start a new --out, or " + verb + " with the build that began it");
         }
     }
 

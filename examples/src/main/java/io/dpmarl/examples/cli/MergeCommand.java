@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * {@code dpmarl merge RUN_DIR [--no-plots]}: assembles {@code metrics.csv}, {@code privacy.csv},
  * {@code aggregate.csv} and (unless {@code --no-plots}) the plots of a run whose trials were run by
  * {@code dpmarl run --shard i/n}, from the plan rebuilt out of its {@code config.json}. Refused (exit 2, nothing
- * written) while a trial is missing.
+ * written) while a trial is missing, or if the shards were written by another build of dpmarl or other plugin jars
+ * than the running ones.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = "Assemble the aggregates of a run directory filled by sharded runs (dpmarl run --shard i/n).")
@@ -44,7 +45,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> files = new ExperimentRunner(parent.registry()).merge(plan, directory, line -> {
             stderr.println(line);
             stderr.flush();
-        }, !noPlots);
+        }, !noPlots, parent.pluginJars());
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("merged " + experiment.name() + ": " + plan.experiments().size() + " experiment(s) x "
                 + plan.trialSeeds().size() + " trials");

@@ -123,9 +123,9 @@ final class ReproduceCommand implements Callable<Integer> {
                             + "reproduction or choose another --out");
                 }
                 if (resume) {
-                    // A run of another seed or setting is refused here, before the manifest, claims and report of
+                    // A run of another seed, setting or build is refused here, before the manifest, claims and report of
                     // the directory are rewritten.
-                    ExperimentRunner.checkResumable(plan, run);
+                    ExperimentRunner.checkResumable(plan, run, parent.pluginJars());
                 }
             }
             plans.put(paper, bundled);
