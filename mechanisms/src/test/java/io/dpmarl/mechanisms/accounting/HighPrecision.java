@@ -3,6 +3,9 @@ package io.dpmarl.mechanisms.accounting;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * High-precision reference arithmetic for the directed-rounding tests: exp, log and erfc in {@link BigDecimal},
@@ -10,6 +13,9 @@ import java.math.RoundingMode;
  * beyond the 16 of a double. exp by its Taylor series after halving the argument below 1/2 and squaring back; log
  * by Newton's iteration on exp from the double logarithm (each step doubles the correct digits); erfc as 1 minus the
  * Taylor series of erf (for |x| at most 8, where the series loses at most 28 digits to cancellation).
+ *
+ * <p>exp, log and erfc are memoised by argument: the references do not depend on the code under test, and a
+ * mutation-testing run evaluates the same references once per mutant (the cache keeps the gate's time down).
  */
 final class HighPrecision {
     /** The precision of the comparisons. */
@@ -20,6 +26,12 @@ final class HighPrecision {
             + "58209749445923078164062862089986280348253421170679"
             + "821480865132823066470938446095505822317253594081284811");
     private static final BigDecimal HALF = new BigDecimal("0.5");
+    /** Largest number of memoised values per function; the cache is emptied when it is reached. */
+    private static final int CACHE_LIMIT = 100_000;
+    private static final Map<BigDecimal, BigDecimal> EXP = new ConcurrentHashMap<>();
+    private static final Map<BigDecimal, BigDecimal> LOG = new ConcurrentHashMap<>();
+    private static final Map<BigDecimal, BigDecimal> ERFC = new ConcurrentHashMap<>();
+    private static final BigDecimal LOG_TEN = logNear(BigDecimal.TEN);
 
     private HighPrecision() {
     }
@@ -31,7 +43,20 @@ final class HighPrecision {
 
     /** e^x. */
     static BigDecimal exp(BigDecimal x) {
-        return exp(x, WORK);
+        return memoised(EXP, x, argument -> exp(argument, WORK));
+    }
+
+    private static BigDecimal memoised(Map<BigDecimal, BigDecimal> cache, BigDecimal argument,
+                                       Function<BigDecimal, BigDecimal> function) {
+        BigDecimal value = cache.get(argument);
+        if (value == null) {
+            value = function.apply(argument);
+            if (cache.size() >= CACHE_LIMIT) {
+                cache.clear();
+            }
+            cache.put(argument, value);
+        }
+        return value;
     }
 
     private static BigDecimal exp(BigDecimal x, MathContext context) {
@@ -56,18 +81,22 @@ final class HighPrecision {
 
     /** The natural log of a positive number: {@code log(u 10^k) = log(u) + k log(10)} with u in [1, 10). */
     static BigDecimal log(BigDecimal y) {
+        return memoised(LOG, y, HighPrecision::logUncached);
+    }
+
+    private static BigDecimal logUncached(BigDecimal y) {
         int power = y.precision() - y.scale() - 1;
         if (power == 0) {
             return logNear(y);
         }
-        return logNear(y.movePointLeft(power)).add(logNear(BigDecimal.TEN).multiply(BigDecimal.valueOf(power)), WORK);
+        return logNear(y.movePointLeft(power)).add(LOG_TEN.multiply(BigDecimal.valueOf(power)), WORK);
     }
 
     private static BigDecimal logNear(BigDecimal y) {
         BigDecimal z = new BigDecimal(Math.log(y.doubleValue()));
         for (int i = 0; i < 4; i++) {
             // z + y e^{-z} - 1: Newton's step for e^z = y
-            z = z.add(y.multiply(exp(z.negate()), WORK), WORK).subtract(BigDecimal.ONE, WORK);
+            z = z.add(y.multiply(exp(z.negate(), WORK), WORK), WORK).subtract(BigDecimal.ONE, WORK);
         }
         return z;
     }
@@ -84,6 +113,10 @@ final class HighPrecision {
 
     /** erfc(x) for |x| &lt;= 8. */
     static BigDecimal erfc(BigDecimal x) {
+        return memoised(ERFC, x, HighPrecision::erfcUncached);
+    }
+
+    private static BigDecimal erfcUncached(BigDecimal x) {
         if (x.abs().compareTo(BigDecimal.valueOf(8)) > 0) {
             throw new IllegalArgumentException("erfc reference only for |x| <= 8, got " + x);
         }
