@@ -70,7 +70,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--resume", description = "Continue an interrupted reproduction in --out, skipping finished trials.")
+    @Option(names = "--resume",
+            description = "Continue an interrupted reproduction in --out, skipping finished trials.")
     boolean resume;
 
     @Option(names = "--no-plots", description = "Write the CSV files and claims only, no figures.")
@@ -123,8 +124,8 @@ final class ReproduceCommand implements Callable<Integer> {
                             + "reproduction or choose another --out");
                 }
                 if (resume) {
-                    // A run of another seed, setting or build is refused here, before the manifest, claims and report of
-                    // the directory are rewritten.
+                    // A run of another seed, setting or build is refused here, before the manifest, claims and
+                    // report of the directory are rewritten.
                     ExperimentRunner.checkResumable(plan, run, parent.pluginJars());
                 }
             }

@@ -27,8 +27,8 @@ import io.dpmarl.core.validation.Checks;
  */
 public final class BasicAccountant implements Accountant {
     /** The events this accountant composes, as named in its refusal message. */
-    private static final String SUPPORTED = "pure, approx, laplace, randomized-response, and gaussian when gaussian-delta"
-            + " is in (0, 1), " + DeclaredEvents.NEEDS_PURE_OR_APPROX;
+    private static final String SUPPORTED = "pure, approx, laplace, randomized-response, and gaussian when"
+            + " gaussian-delta is in (0, 1), " + DeclaredEvents.NEEDS_PURE_OR_APPROX;
 
     private final double gaussianDelta;
     private double epsilonSum;

@@ -225,7 +225,8 @@ public final class PrivatizerConformance {
      * accept them too.
      */
     public static Map<Class<? extends Statistic>, Statistic> sampleInputs(Privatizer privatizer) {
-        int categories = privatizer.event() instanceof PrivacyEvent.RandomizedResponseEvent response ? response.categories() : 2;
+        int categories = privatizer.event() instanceof PrivacyEvent.RandomizedResponseEvent response
+                ? response.categories() : 2;
         Map<Class<? extends Statistic>, Statistic> inputs = new LinkedHashMap<>();
         inputs.put(Statistic.Scalar.class, new Statistic.Scalar(2));
         inputs.put(Statistic.Vector.class, new Statistic.Vector(new double[] {1, -2, 3}));
@@ -316,7 +317,8 @@ public final class PrivatizerConformance {
             // ZcdpEvent and SubsampledGaussianEvent: no closed form to compare with; accepted as declared.
         } else if (guarantee instanceof PrivacyGuarantee.Zcdp zcdp) {
             if (event instanceof PrivacyEvent.ZcdpEvent concentrated) {
-                assertClose(zcdp.rho(), concentrated.rho(), context + "rho of the event must equal the guarantee's rho");
+                assertClose(zcdp.rho(), concentrated.rho(),
+                        context + "rho of the event must equal the guarantee's rho");
             } else if (event instanceof PrivacyEvent.GaussianEvent gaussian) {
                 double rho = gaussianRenyi(1, gaussian.sigma(), gaussian.sensitivity());
                 assertTrue(Math.abs(zcdp.rho() - rho) <= RELATIVE_TOLERANCE * Math.max(zcdp.rho(), rho)

@@ -84,7 +84,8 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 Param.string("noise", "off: raw statistics to the server, nothing charged (test switch)", "on", "off")
                         .withDefault("on"),
                 Param.string("consensus", "consensus graph: complete (1/n 11^T) or a fresh Erdos-Renyi graph per "
-                        + "(episode, stage) with Metropolis weights", "complete", "erdos-renyi").withDefault("complete"),
+                        + "(episode, stage) with Metropolis weights", "complete", "erdos-renyi")
+                        .withDefault("complete"),
                 Param.real("edge-probability", "edge probability of the erdos-renyi consensus graphs").atLeast(0)
                         .atMost(1).withDefault(0.5));
     }

@@ -60,8 +60,9 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
     @Override
     public ParamSpec parameters() {
         return ParamSpec.of(
-                Param.plugin("privatizer", PluginKind.PRIVATIZER, "count privatizer: nashvi-central-counts(epsilon=..), "
-                        + "nashvi-local-counts(epsilon=..) or nashvi-non-private").withDefault(
+                Param.plugin("privatizer", PluginKind.PRIVATIZER, "count privatizer: "
+                        + "nashvi-central-counts(epsilon=..), nashvi-local-counts(epsilon=..) or nashvi-non-private")
+                        .withDefault(
                         "nashvi-central-counts(epsilon=1)"),
                 Param.real("beta", "failure probability").above(0).below(1).withDefault(0.1),
                 Param.string("mode", "constants: theory (C1=2, C2=10) or practical", "theory", "practical")

@@ -86,7 +86,8 @@ public final class GaussianMomentsBound {
         Checks.atLeast("T", rounds, 1);
         Checks.positiveFinite("sensitivity", sensitivity);
         double log = Math.log(1 / delta);
-        double root = epsilon / (Math.sqrt(log + epsilon) + Math.sqrt(log)); // sqrt(log + eps) - sqrt(log), no cancellation
+        // sqrt(log + eps) - sqrt(log), without cancellation
+        double root = epsilon / (Math.sqrt(log + epsilon) + Math.sqrt(log));
         double rho = root * root;
         double variance = rounds * sensitivity * sensitivity / (2 * rho);
         // an infinite log gives rho = 0, an infinite rho or numerator a variance of 0, +inf or NaN: all refused here
