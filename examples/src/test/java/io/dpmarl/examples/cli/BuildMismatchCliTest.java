@@ -1,8 +1,9 @@
 package io.dpmarl.examples.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static io.dpmarl.examples.cli.RunDirectoryAssertions.assertRefusedInOneLine;
+import static io.dpmarl.examples.cli.RunDirectoryAssertions.assertUnchanged;
+import static io.dpmarl.examples.cli.RunDirectoryAssertions.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,10 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,29 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BuildMismatchCliTest {
     private static final String OTHER_SHA256 = "0123456789abcdef".repeat(4);
-
-    private static Map<String, byte[]> snapshot(Path directory) throws IOException {
-        Map<String, byte[]> files = new TreeMap<>();
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.filter(Files::isRegularFile).toList()) {
-                files.put(directory.relativize(path).toString(), Files.readAllBytes(path));
-            }
-        }
-        return files;
-    }
-
-    private static void assertUnchanged(Map<String, byte[]> before, Path directory) throws IOException {
-        Map<String, byte[]> after = snapshot(directory);
-        assertEquals(before.keySet(), after.keySet(), "no file added or removed");
-        before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name + " unchanged"));
-    }
-
-    private static void assertRefusedInOneLine(Cli.Result result, String expected) {
-        assertEquals(2, result.code(), result.err());
-        assertEquals(expected, result.err().strip());
-        assertFalse(result.err().strip().contains("\n"), "one line");
-        assertEquals("", result.out());
-    }
 
     /** A plugin folder with one jar that registers a fixture environment. */
     private static Path pluginFolder(Path directory) throws IOException {
