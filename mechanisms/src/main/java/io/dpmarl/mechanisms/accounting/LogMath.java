@@ -90,57 +90,78 @@ public final class LogMath {
     }
 
     /**
-     * An upper bound of the natural logarithm: {@code Math.log} is within one ulp of the exact value, so its next
-     * double up is at least it (exact at 1, 0 and +inf).
+     * An upper bound of the natural logarithm: {@code Math.log} is within one ulp of the exact value, so the
+     * {@link #outwardUp} step from it is at least it (exact at 1, 0 and +inf).
      */
     public static double logUp(double x) {
         double log = Math.log(x);
-        return x == 1 || Double.isInfinite(log) ? log : Math.nextUp(log);
+        return x == 1 || Double.isInfinite(log) ? log : outwardUp(log);
     }
 
-    /** A lower bound of the natural logarithm: {@code Math.log} (within one ulp) moved down one ulp. */
+    /** A lower bound of the natural logarithm: {@code Math.log} (within one ulp) moved down by {@link #outwardDown}. */
     public static double logDown(double x) {
         double log = Math.log(x);
-        return x == 1 || Double.isInfinite(log) ? log : Math.nextDown(log);
+        return x == 1 || Double.isInfinite(log) ? log : outwardDown(log);
     }
 
-    /** An upper bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved up one ulp, exact at 0. */
+    /** An upper bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved up, exact at 0. */
     public static double log1pUp(double x) {
         double log = Math.log1p(x);
-        return x == 0 || Double.isInfinite(log) ? log : Math.nextUp(log);
+        return x == 0 || Double.isInfinite(log) ? log : outwardUp(log);
     }
 
-    /** A lower bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved down one ulp, exact at 0. */
+    /** A lower bound of {@code log(1 + x)}: {@code Math.log1p} (within one ulp) moved down, exact at 0. */
     public static double log1pDown(double x) {
         double log = Math.log1p(x);
-        return x == 0 || Double.isInfinite(log) ? log : Math.nextDown(log);
+        return x == 0 || Double.isInfinite(log) ? log : outwardDown(log);
     }
 
-    /** An upper bound of {@code e^x}: {@code Math.exp} (within one ulp) moved up one ulp; exact at 0 and -inf. */
+    /** An upper bound of {@code e^x}: {@code Math.exp} (within one ulp) moved up; exact at 0 and -inf. */
     public static double expUp(double x) {
         if (x == 0 || x == Double.NEGATIVE_INFINITY) {
             return Math.exp(x);
         }
         double exp = Math.exp(x);
-        return Double.isInfinite(exp) ? exp : Math.nextUp(exp);
+        return Double.isInfinite(exp) ? exp : outwardUp(exp);
     }
 
-    /** A lower bound of {@code e^x}: {@code Math.exp} (within one ulp) moved down one ulp, never negative. */
+    /** A lower bound of {@code e^x}: {@code Math.exp} (within one ulp) moved down, never negative. */
     public static double expDown(double x) {
         double exp = Math.exp(x);
-        return x == 0 ? exp : Math.max(0.0, Math.nextDown(exp));
+        return x == 0 ? exp : Math.max(0.0, outwardDown(exp));
     }
 
-    /** An upper bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved up one ulp; exact at 0. */
+    /** An upper bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved up; exact at 0. */
     public static double expm1Up(double x) {
         double value = Math.expm1(x);
-        return x == 0 || Double.isInfinite(value) ? value : Math.nextUp(value);
+        return x == 0 || Double.isInfinite(value) ? value : outwardUp(value);
     }
 
-    /** A lower bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved down one ulp, at least -1. */
+    /** A lower bound of {@code e^x - 1}: {@code Math.expm1} (within one ulp) moved down, at least -1. */
     public static double expm1Down(double x) {
         double value = Math.expm1(x);
-        return x == 0 ? value : Math.max(-1.0, Math.nextDown(value));
+        return x == 0 ? value : Math.max(-1.0, outwardDown(value));
+    }
+
+    /**
+     * The smallest step up from a result {@code value} of {@code Math.log}, {@code log1p}, {@code exp} or
+     * {@code expm1} that is sure to reach the exact result: one ulp, or two where that ulp leaves the binade of
+     * {@code value}. Those functions are within one ulp of the exact result, the ulp taken at either the exact or
+     * the computed value. Within one binade both ulps are the spacing of its doubles, so one step up covers the
+     * error. Across a power of two the spacing doubles or halves, and one step of the smaller spacing can fall
+     * short of one ulp of the larger (from the largest double below {@code 2^k}, or up from {@code -2^k}); the
+     * second step covers it. (The exact results are never powers of two: {@code e^a} and {@code log a} are
+     * transcendental for an algebraic {@code a} other than 0 and 1, the arguments the callers treat exactly.)
+     */
+    static double outwardUp(double value) {
+        double next = Math.nextUp(value);
+        return Math.getExponent(next) == Math.getExponent(value) ? next : Math.nextUp(next);
+    }
+
+    /** The smallest step down sure to reach the exact result, as {@link #outwardUp} (mirrored). */
+    static double outwardDown(double value) {
+        double next = Math.nextDown(value);
+        return Math.getExponent(next) == Math.getExponent(value) ? next : Math.nextDown(next);
     }
 
     /**
