@@ -2,8 +2,8 @@ package io.dpmarl.core.model;
 
 /**
  * A reward function the learner is told before it sees any data: deterministic rewards {@code r_h^i(s, a)} known
- * in advance, the standing assumption of tabular Markov-game papers (Qiao and Wang 2024, "Differentially private
- * reinforcement learning in two-player zero-sum Markov games", footnote 1: reward uncertainty is of lower order).
+ * in advance, the standing assumption of tabular Markov-game papers (Qiao and Wang, "Differentially Private
+ * Reinforcement Learning with Self-Play", footnote 1: reward uncertainty is of lower order).
  *
  * <p>A capability of an {@link io.dpmarl.core.env.Environment} that learners may read: unlike
  * {@link TabularModel} it reveals nothing about the transitions and nothing about any user's data (the rewards

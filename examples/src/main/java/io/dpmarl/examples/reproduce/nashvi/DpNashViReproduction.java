@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reproduction {@code dpmarl reproduce dp-nash-vi} ("Differentially private reinforcement learning in two-player
- * zero-sum Markov games"; the paper has no experiments, so this is a proposed protocol): bundled specs that run the
+ * The reproduction {@code dpmarl reproduce dp-nash-vi} ("Differentially Private Reinforcement Learning with
+ * Self-Play"; the paper has no experiments, so this is a proposed protocol): bundled specs that run the
  * {@code dp-nash-vi} learner with the {@code nashvi-non-private}, {@code nashvi-central-counts} (epsilon-JDP) and
  * {@code nashvi-local-counts} (epsilon-LDP) privatizers on RZ-tiny, matching pennies and rock-paper-scissors, plus
  * an E-multiplier sweep on RZ-tiny, with the {@code zero-sum-regret} and {@code nash-gap} evaluators; and a claims

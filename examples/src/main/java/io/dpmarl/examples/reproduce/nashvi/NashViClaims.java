@@ -10,10 +10,9 @@ import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
- * The claims of the DP-Nash-VI reproduction ("Differentially private reinforcement learning in two-player
- * zero-sum Markov games"; the paper has no experiments, so the claims test what its theorems imply). Series
- * comparisons are paired (trial i has the same seed in every experiment) and allow two standard errors of the
- * paired difference.
+ * The claims of the DP-Nash-VI reproduction ("Differentially Private Reinforcement Learning with Self-Play"; the
+ * paper has no experiments, so the claims test what its theorems imply). Series comparisons are paired (trial i
+ * has the same seed in every experiment) and allow two standard errors of the paired difference.
  *
  * <ul>
  *   <li>A11 (gated): non-private regret is sublinear. Threshold: log-log slope below 0.8 over the last decade and
