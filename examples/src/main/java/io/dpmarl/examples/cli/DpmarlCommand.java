@@ -14,9 +14,10 @@ import picocli.CommandLine.ScopeType;
  * Plugin jars come from {@code ./plugins/}, from {@code plugins/} next to the launcher, from the folders of the
  * system property {@code dpmarl.plugins} (path-separator list) and from every {@code --plugins DIR}; they are
  * added to a {@link java.net.URLClassLoader} whose {@link java.util.ServiceLoader} view is the {@link Registry}
- * ({@link PluginJars}).
+ * ({@link PluginJars}). {@code --version} prints the version and code fingerprint a run's {@code config.json}
+ * records ({@link BuildVersion}).
  */
-@Command(name = "dpmarl", mixinStandardHelpOptions = true, version = "dpmarl 0.1.0-SNAPSHOT",
+@Command(name = "dpmarl", mixinStandardHelpOptions = true, versionProvider = BuildVersion.Provider.class,
         description = "Differentially private multi-agent reinforcement learning and planning.",
         subcommands = {ListCommand.class, RunCommand.class, MergeCommand.class, ReproduceCommand.class,
             ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class},

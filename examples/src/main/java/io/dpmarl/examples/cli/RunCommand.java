@@ -48,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue the run in the output directory, skipping completed trials.")
     boolean resume;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the spec's threads).")
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the spec's threads). "
+            + "Results are the same at any count, so --resume accepts another count (also as --set threads=N).")
     Integer threads;
 
     @Option(names = "--no-plots", description = "Write the CSV files only, no figures.")
@@ -70,10 +71,14 @@ final class RunCommand implements Callable<Integer> {
                 : java.util.Optional.of(Shard.parse(shard));
         List<String> notes = new ArrayList<>();
         ExperimentSpec experiment = ExperimentSpec.load(specFile, overrides, notes::add);
+        int workers = threads != null ? threads : experiment.threads();
+        Path directory = out != null ? out : Path.of("runs", experiment.name());
+        if (resume || share.isPresent()) {
+            experiment = withRecordedThreads(experiment, directory);
+        }
         ExperimentPlan plan = ExperimentPlan.resolve(experiment, parent.registry());
         // A claims key that dpmarl claims could never judge is refused now, before anything is written.
         experiment.claims().ifPresent(target -> ClaimsTarget.resolve(target, parent.registry()));
-        Path directory = out != null ? out : Path.of("runs", experiment.name());
         OutDirectory.check(directory);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
@@ -82,12 +87,10 @@ final class RunCommand implements Callable<Integer> {
             stderr.println("note: " + note);
         }
         stderr.flush();
-        RunOptions options = new RunOptions(directory, resume, threads != null ? threads : experiment.threads(),
-                line -> {
-                    stderr.println(line);
-                    stderr.flush();
-                }, System.console() != null, trial -> { }, share).withPlots(!noPlots)
-                .withPluginJars(parent.pluginJars());
+        RunOptions options = new RunOptions(directory, resume, workers, line -> {
+            stderr.println(line);
+            stderr.flush();
+        }, System.console() != null, trial -> { }, share).withPlots(!noPlots).withPluginJars(parent.pluginJars());
         RunSummary summary = new ExperimentRunner(parent.registry()).run(plan, options);
         stdout.println("run " + experiment.name() + share.map(s -> " (shard " + s + ")").orElse("") + ": "
                 + summary.executed().size() + " trials run, " + summary.skipped().size() + " resumed, "
@@ -98,5 +101,24 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.flush();
         return Main.OK;
+    }
+
+    /**
+     * {@code spec} with the thread count of the run already in {@code directory} (its {@code config.json}'s spec), if
+     * there is one: trials are byte-identical at any thread count, so the count, given by {@code --threads N} or by
+     * {@code --set threads=N}, is no part of what {@code --resume} and {@code --shard} compare; the run still uses the
+     * count asked for. Without a readable run there, {@code spec} as it is (the runner then refuses or starts it).
+     */
+    static ExperimentSpec withRecordedThreads(ExperimentSpec spec, Path directory) {
+        if (!java.nio.file.Files.isRegularFile(directory.resolve("config.json"))) {
+            return spec;
+        }
+        int recorded;
+        try {
+            recorded = ExperimentSpec.ofRun(directory).threads();
+        } catch (IllegalArgumentException unreadable) {
+            return spec; // the runner refuses it, naming the directory and why
+        }
+        return recorded == spec.threads() ? spec : spec.with("threads", Integer.toString(recorded));
     }
 }

@@ -21,11 +21,18 @@ public record AccountantReport(double[] matrixRelease, double[] vectorRelease, d
                                double[] userAgent, double[] claimedUserAgent, double[] user, double[] claimedUser) {
     /** Always 0: the consensus messages carry no DP guarantee. */
     public static final String REWARD_PARAMETERS_PRIVATIZED = "reward_parameters_privatized";
-    /** The metric names, each recorded once. */
+    /** The computed epsilon per user per agent (infinite once a user's guarantee is void). */
+    public static final String USER_AGENT_EPSILON = "user_agent_epsilon";
+    /** The computed epsilon per user, all agents jointly (infinite once a user's guarantee is void). */
+    public static final String USER_EPSILON = "user_epsilon";
+    /**
+     * The metric names, each recorded once after the first episode; {@link #USER_AGENT_EPSILON} and
+     * {@link #USER_EPSILON} once more, as infinity, where a later user's guarantee is the first to be void.
+     */
     public static final List<String> METRICS = List.of("matrix_release_epsilon", "matrix_release_delta",
             "vector_release_epsilon", "vector_release_delta", "claimed_release_epsilon", "claimed_release_delta",
-            "user_agent_epsilon", "user_agent_delta", "claimed_user_agent_epsilon", "claimed_user_agent_delta",
-            "user_epsilon", "user_delta", "claimed_user_epsilon", "claimed_user_delta", REWARD_PARAMETERS_PRIVATIZED);
+            USER_AGENT_EPSILON, "user_agent_delta", "claimed_user_agent_epsilon", "claimed_user_agent_delta",
+            USER_EPSILON, "user_delta", "claimed_user_epsilon", "claimed_user_delta", REWARD_PARAMETERS_PRIVATIZED);
 
     /** The report of two per-release privatizers. */
     public static AccountantReport of(Privatizer matrix, Privatizer vector, int agents, int horizon) {
@@ -57,13 +64,31 @@ public record AccountantReport(double[] matrixRelease, double[] vectorRelease, d
         return new double[] {Double.POSITIVE_INFINITY, 0.0};
     }
 
-    /** Records the report at the current step (the learner records it after the first episode). */
-    public void record(TrialMetrics metrics) {
+    /**
+     * Records the report at the current step (the learner records it after the first episode). With {@code voided}
+     * (some user's guarantee is void: {@code clip=false} and inputs above the calibrated bound, see
+     * {@link MaLdpReleases}) the computed per-user epsilons ({@code user_agent_epsilon}, {@code user_epsilon}) are
+     * infinite, as the ledger reports that user; the per-release rows and the paper's claims are the calibration's
+     * and do not change.
+     */
+    public void record(TrialMetrics metrics, boolean voided) {
+        double userAgentEpsilon = voided ? Double.POSITIVE_INFINITY : userAgent[0];
+        double userEpsilon = voided ? Double.POSITIVE_INFINITY : user[0];
         double[] values = {matrixRelease[0], matrixRelease[1], vectorRelease[0], vectorRelease[1], claimedRelease[0],
-                claimedRelease[1], userAgent[0], userAgent[1], claimedUserAgent[0], claimedUserAgent[1], user[0],
-                user[1], claimedUser[0], claimedUser[1], 0.0};
+                claimedRelease[1], userAgentEpsilon, userAgent[1], claimedUserAgent[0], claimedUserAgent[1],
+                userEpsilon, user[1], claimedUser[0], claimedUser[1], 0.0};
         for (int i = 0; i < values.length; i++) {
             metrics.record(METRICS.get(i), values[i]);
         }
+    }
+
+    /**
+     * Records, at the current step, the computed per-user epsilons ({@code user_agent_epsilon}, {@code user_epsilon})
+     * as infinite: the learner calls it when the first user's guarantee becomes void after the report was recorded,
+     * so the last value of each agrees with the ledger's largest epsilon over users.
+     */
+    public static void recordVoid(TrialMetrics metrics) {
+        metrics.record(USER_AGENT_EPSILON, Double.POSITIVE_INFINITY);
+        metrics.record(USER_EPSILON, Double.POSITIVE_INFINITY);
     }
 }

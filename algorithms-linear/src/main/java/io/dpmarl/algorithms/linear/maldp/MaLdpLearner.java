@@ -24,7 +24,9 @@ import java.util.random.RandomGenerator;
  * 2H releases composed, jointly over the n agents n times that. The guarantee assumes {@code ||phi_V|| <= H} and
  * {@code 0 <= V <= H}; with {@code clip} (the default) the learner enforces both and counts the clipped releases.
  * Without {@code clip} (the paper-literal learner) a user whose inputs break them has no guarantee, and its ledger
- * key is charged a non-private event (epsilon = infinity; see {@link MaLdpReleases}).
+ * key is charged a non-private event (epsilon = infinity; see {@link MaLdpReleases}), and the report's computed
+ * per-user epsilons ({@code user_agent_epsilon}, {@code user_epsilon}) agree with the ledger: infinite from the
+ * episode of the first such user on (in the report after the first episode, or recorded once more then).
  * The learner never reads the environment's exact model, only the public {@link LinearMixtureFeatures}.
  */
 public final class MaLdpLearner implements Learner {
@@ -64,6 +66,7 @@ public final class MaLdpLearner implements Learner {
     private final double[][] rows;
     private final Optional<AccountantReport> report;
     private boolean evaluation;
+    private boolean voidRecorded;
     private int episode;
 
     /**
@@ -75,7 +78,8 @@ public final class MaLdpLearner implements Learner {
      * @param consensus the consensus matrices
      * @param ties      tie-breaking randomness (not privacy noise)
      * @param metrics   where counters are recorded
-     * @param report    the privacy report, recorded once after the first episode
+     * @param report    the privacy report, recorded once after the first episode (its per-user epsilons again, as
+     *                  infinity, after the episode whose user is the first with a void guarantee)
      */
     public MaLdpLearner(LinearMixtureFeatures features, int[] actionCounts, int horizon, MaLdpConfig config,
                         MaLdpReleases releases, Consensus consensus, RandomGenerator ties, TrialMetrics metrics,
@@ -199,9 +203,13 @@ public final class MaLdpLearner implements Learner {
         for (int t = 0; t < horizon; t++) {
             rewards.mix(t, consensus.matrix(episodeIndex, t));
         }
+        boolean voided = releases.voids() > 0;
         if (episodeIndex == 0) {
-            report.ifPresent(r -> r.record(metrics));
+            report.ifPresent(r -> r.record(metrics, voided));
+        } else if (voided && !voidRecorded) {
+            report.ifPresent(r -> AccountantReport.recordVoid(metrics));
         }
+        voidRecorded = voided;
         if ((episodeIndex + 1) % COUNTERS_EVERY == 0) {
             metrics.record(NORM_VIOLATIONS, releases.violations());
             metrics.record(PSD_FLOORS, server.floorActivations());

@@ -42,6 +42,7 @@ public final class MaLdpReleases {
     private final int horizon;
     private final boolean clip;
     private long violations;
+    private long voids;
     private long streamsEpisode = -1;
     private long voidedEpisode = -1;
     private boolean[] voided = new boolean[0];
@@ -161,6 +162,7 @@ public final class MaLdpReleases {
         }
         ledger.voidGuarantee(key(episode, agent), VOID_SOURCE);
         voided[agent] = true;
+        voids++;
     }
 
     /**
@@ -202,6 +204,14 @@ public final class MaLdpReleases {
     /** Releases so far whose inputs broke {@code ||f|| <= H} or {@code 0 <= V <= H}. */
     public long violations() {
         return violations;
+    }
+
+    /**
+     * The (user, agent) pairs whose guarantee was voided so far (each charged one void on its key): 0 with
+     * {@code clip}, without privatizers, or while every input stays within the bound.
+     */
+    public long voids() {
+        return voids;
     }
 
     /** True if violating inputs are clipped. */

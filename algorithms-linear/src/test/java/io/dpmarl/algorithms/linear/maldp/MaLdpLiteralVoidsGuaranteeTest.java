@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.LedgerEntry;
@@ -52,9 +53,10 @@ class MaLdpLiteralVoidsGuaranteeTest {
 
     /**
      * A run's ledger, which (user, agent) pairs certainly had a release breaking the bound (from the inputs), and
-     * how many releases of each user the learner counted as breaking it.
+     * how many releases of each user the learner counted as breaking it, and how many (user, agent) voids it charged.
      */
-    record Run(PrivacyLedger ledger, boolean[][] broken, long[] counted, int agents, List<MetricRecord> metrics) {
+    record Run(PrivacyLedger ledger, boolean[][] broken, long[] counted, int agents, List<MetricRecord> metrics,
+               long voids) {
         double metric(String name) {
             double value = Double.NaN;
             for (MetricRecord record : metrics) {
@@ -63,6 +65,12 @@ class MaLdpLiteralVoidsGuaranteeTest {
                 }
             }
             return value;
+        }
+
+        /** Every row of metric {@code name}, as {@code "step:value"}, in recording order. */
+        List<String> rows(String name) {
+            return metrics.stream().filter(record -> record.metric().equals(name))
+                    .map(record -> record.step() + ":" + record.value()).toList();
         }
     }
 
@@ -123,7 +131,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
                 }
             }
         }
-        return new Run(ledger, broken, counted, agents, sink);
+        return new Run(ledger, broken, counted, agents, sink, maLdp.releases().voids());
     }
 
     @Test
@@ -160,6 +168,63 @@ class MaLdpLiteralVoidsGuaranteeTest {
         assertEquals(Double.POSITIVE_INFINITY, run.ledger().maxEpsilon(1e-4));
     }
 
+    /**
+     * The learner's own report agrees with the ledger: its computed per-user epsilons are finite while every user so
+     * far stayed within the bound, and infinite from the step (episode k + 1) of the first user k whose inputs broke
+     * it, recorded there once, as the ledger reports that user. The finite value is derived from the calibration:
+     * laplace, paper-literal, epsilon = 0.1, H = 5, nd = 4 calibrates each release to epsilon / (2H) = 0.01 at the
+     * sensitivity 2 sqrt(nd) H^2; the vector release has that sensitivity (0.01), the matrix release's upper triangle
+     * has L1 sensitivity (nd + 1) H^2, 5/4 of it (0.0125). Per user per agent H (0.0125 + 0.01) = 0.1125; jointly over
+     * n = 2 agents 0.225 (each rounded up, so within 1e-6 above). The paper's claims (0.1 per agent and jointly) stay.
+     */
+    @Test
+    void paperLiteralMetricsTurnInfiniteAtTheFirstUserWhoseInputsBrokeTheBound() {
+        Run run = run("basic", false, 1);
+        int first = -1;
+        for (int k = EPISODES - 1; k >= 0; k--) {
+            if (run.counted()[k] > 0) {
+                first = k;
+            }
+        }
+        assertTrue(first >= 0, "the paper's instance breaks the bound within " + EPISODES + " users");
+        double[] finite = {0.1125, 0.225};
+        String[] names = {"user_agent_epsilon", "user_epsilon"};
+        for (int i = 0; i < names.length; i++) {
+            String name = names[i];
+            List<String> rows = run.rows(name);
+            if (first == 0) {
+                assertEquals(List.of("1:Infinity"), rows, names[i] + ": the first user broke the bound");
+            } else {
+                assertEquals(2, rows.size(), names[i] + " " + rows);
+                double before = run.metrics().stream().filter(r -> r.metric().equals(name)).findFirst()
+                        .orElseThrow().value();
+                assertTrue(before >= finite[i] && before <= finite[i] + 1e-6, names[i] + " " + before);
+                assertEquals("1:" + before, rows.get(0));
+                assertEquals((first + 1) + ":Infinity", rows.get(1), names[i] + ": user " + first + " broke it");
+                // users before the first violation are charged as calibrated: the ledger agrees with the finite row
+                if (i == 1) {
+                    for (int k = 0; k < first; k++) {
+                        assertEquals(before, run.ledger().epsilon(LedgerKey.user(k), 1e-4), 1e-9, "user " + k);
+                    }
+                }
+            }
+            assertEquals(run.ledger().maxEpsilon(1e-4), run.metric(names[i]), names[i]);
+        }
+        assertEquals(List.of("1:0.1"), run.rows("claimed_user_epsilon"));
+        assertEquals(List.of("1:0.1"), run.rows("claimed_user_agent_epsilon"));
+        long voids = run.voids();
+        long broken = 0;
+        long usersBroken = 0;
+        for (int k = 0; k < EPISODES; k++) {
+            for (int i = 0; i < run.agents(); i++) {
+                broken += run.broken()[k][i] ? 1 : 0;
+            }
+            usersBroken += run.counted()[k] > 0 ? 1 : 0;
+        }
+        // every (user, agent) seen breaking it was voided once; no more pairs than users with violations times n
+        assertTrue(voids >= broken && voids <= usersBroken * run.agents(), voids + " voids, " + broken + " seen");
+    }
+
     @Test
     void theSameRunWithClippingStaysFiniteAtTheReportedComposition() {
         Run run = run("basic", true, 1);
@@ -171,6 +236,8 @@ class MaLdpLiteralVoidsGuaranteeTest {
         // basic composition per user of the n agents' 2H releases each: what the accountant report states
         double user = run.metric("user_epsilon");
         assertTrue(Double.isFinite(user) && user > 0, "user_epsilon " + user);
+        assertEquals(1, run.rows("user_epsilon").size(), "recorded once: no user's guarantee is void");
+        assertEquals(0, run.voids());
         for (int k = 0; k < EPISODES; k++) {
             for (int i = 0; i < run.agents(); i++) {
                 assertFalse(run.broken()[k][i], "clipped inputs stay within the bound (user " + k + ")");
@@ -234,6 +301,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
             }
         }
         assertEquals(0, literalReleases.violations());
+        assertEquals(0, literalReleases.voids());
         assertEquals(clipped.charges(), literal.charges());
         assertEquals(16, literal.charges(), "2H = 4 releases per (user, agent), nothing else");
         for (int user = 0; user < 2; user++) {
@@ -263,6 +331,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
             releases.upload(at / 4, at / 2 % 2, at % 2, f[at], v[at], server);
         }
         assertEquals(5, releases.violations());
+        assertEquals(4, releases.voids(), "(0, 0), (1, 0), (1, 1), (2, 1)");
         int[][] expected = {{5, 4}, {5, 5}, {4, 5}}; // 2H = 4 releases per key, plus one void where broken
         for (int user = 0; user < 3; user++) {
             for (int agent = 0; agent < 2; agent++) {
@@ -353,6 +422,38 @@ class MaLdpLiteralVoidsGuaranteeTest {
                 + "break the bound, and the ledger records it"), description);
     }
 
+    /**
+     * The report itself: laplace(epsilon=1) for both releases, n = 2 agents, H = 2. Per user per agent
+     * 2 (1 + 1) = 4, jointly 2 * 4 = 8, pure (delta 0); with a void guarantee the two computed epsilons are
+     * infinite and nothing else changes; {@code recordVoid} records just those two.
+     */
+    @Test
+    void aVoidGuaranteeTurnsOnlyTheComputedPerUserEpsilonsInfinite() {
+        Privatizer laplace = privatizer("laplace(epsilon=1)");
+        AccountantReport report = AccountantReport.of(laplace, laplace, 2, 2);
+        List<MetricRecord> kept = new ArrayList<>();
+        List<MetricRecord> voided = new ArrayList<>();
+        report.record(new TrialMetrics(kept::add), false);
+        report.record(new TrialMetrics(voided::add), true);
+        double[] expected = {1, 0, 1, 0, 1, 0, 4, 0, 4, 0, 8, 0, 4, 0, 0};
+        assertEquals(AccountantReport.METRICS.size(), kept.size());
+        assertEquals(AccountantReport.METRICS.size(), voided.size());
+        for (int i = 0; i < expected.length; i++) {
+            String name = AccountantReport.METRICS.get(i);
+            assertEquals(name, kept.get(i).metric());
+            assertEquals(name, voided.get(i).metric());
+            assertEquals(expected[i], kept.get(i).value(), 1e-12, name);
+            boolean perUserEpsilon = name.equals("user_agent_epsilon") || name.equals("user_epsilon");
+            assertEquals(perUserEpsilon ? Double.POSITIVE_INFINITY : expected[i], voided.get(i).value(), 1e-12, name);
+        }
+        List<MetricRecord> later = new ArrayList<>();
+        TrialMetrics metrics = new TrialMetrics(later::add);
+        metrics.step(3);
+        AccountantReport.recordVoid(metrics);
+        assertEquals(List.of("3 user_agent_epsilon Infinity", "3 user_epsilon Infinity"), later.stream()
+                .map(r -> r.step() + " " + r.metric() + " " + r.value()).toList());
+    }
+
     @Test
     void withoutPrivatizersNothingIsChargedForTheVoid() {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
@@ -360,6 +461,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
                 false);
         raw.upload(0, 0, 0, new double[] {3, 0}, 1.0, server());
         assertEquals(1, raw.violations());
+        assertEquals(0, raw.voids());
         assertEquals(0, ledger.charges(), "noise=off and privatizer=none release nothing private");
     }
 }

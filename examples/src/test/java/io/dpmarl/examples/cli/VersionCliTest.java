@@ -1,0 +1,84 @@
+package io.dpmarl.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpmarl.core.experiment.ExperimentRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code dpmarl --version} prints two lines, {@code dpmarl <version>} and {@code code_sha256 <hex>}, equal to the
+ * {@code "build"} entry ({@code "version"}, {@code "code_sha256"}) that a run's {@code config.json} records; the
+ * values are read from the jar that holds the classes: its manifest's Implementation-Version and the SHA-256 of its
+ * bytes, computed here from the file.
+ */
+class VersionCliTest {
+    private static String sha256(Path file) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    private static Path location(Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    @Test
+    void versionPrintsTheBuildThatConfigJsonRecords(@TempDir Path directory) throws Exception {
+        Path out = directory.resolve("run");
+        Cli.Result run = Cli.run("run", Cli.smokeSpec().toString(), "--set", "episodes=5", "--set", "trials=1",
+                "--no-plots", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        JsonNode build = new ObjectMapper().readTree(out.resolve("config.json").toFile()).get("build");
+
+        Cli.Result version = Cli.run("--version");
+        assertEquals(0, version.code(), version.err());
+        assertEquals("", version.err());
+        assertEquals("dpmarl " + build.get("version").asText() + "\ncode_sha256 " + build.get("code_sha256").asText()
+                + "\n", version.out().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void theCoreClassesJarGivesItsManifestVersionAndItsHashAFolderGivesNeither() throws Exception {
+        Path core = location(ExperimentRunner.class);
+        BuildVersion running = BuildVersion.running();
+        if (Files.isRegularFile(core)) {
+            // mvn verify: the reactor hands the tests the packaged core jar, whose manifest names its build
+            try (JarFile jar = new JarFile(core.toFile())) {
+                Attributes main = jar.getManifest().getMainAttributes();
+                assertNotNull(main.getValue("Implementation-Title"), core + " names its module");
+                assertEquals(new BuildVersion(main.getValue("Implementation-Version"), sha256(core)), running);
+            }
+        } else {
+            assertEquals(new BuildVersion("development build", "unavailable"), running);
+        }
+        assertArrayEquals(new String[] {"dpmarl " + running.version(), "code_sha256 " + running.codeSha256()},
+                new BuildVersion.Provider().getVersion());
+    }
+
+    @Test
+    void aClassFromAJarIsNamedByThatJarsManifestAndBytes() throws Exception {
+        Path picocli = location(CommandLine.class);
+        String expectedVersion;
+        try (JarFile jar = new JarFile(picocli.toFile())) {
+            expectedVersion = jar.getManifest().getMainAttributes().getValue("Implementation-Version");
+        }
+        assertNotNull(expectedVersion);
+        BuildVersion build = BuildVersion.of(CommandLine.class);
+        assertEquals(new BuildVersion(expectedVersion, sha256(picocli)), build);
+        assertEquals(64, build.codeSha256().length());
+        assertArrayEquals(new String[] {"dpmarl " + expectedVersion, "code_sha256 " + sha256(picocli)},
+                build.lines());
+        // this test class comes from a folder: no manifest version, no jar to hash
+        assertEquals(new BuildVersion("development build", "unavailable"), BuildVersion.of(VersionCliTest.class));
+    }
+}
