@@ -1,17 +1,8 @@
 package io.dpmarl.core.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +10,9 @@ import java.util.Optional;
 
 /**
  * The build of dpmarl that wrote a run directory, recorded as the {@code "build"} entry of its {@code config.json}:
- * dpmarl's version (the jar manifest's Implementation-Version, or {@link #DEVELOPMENT}), the SHA-256 of the jar that
- * holds dpmarl's core classes ({@link #UNAVAILABLE} when they are loaded from a folder, as in the Maven tests) and
- * the file name and SHA-256 of every plugin jar loaded, in load order. The jars are built with fixed timestamps, so
- * the same code gives the same hashes and the entry is the same at any thread count and in every shard of one
+ * the running dpmarl's {@link CodeIdentity} (version and the SHA-256 of the jar of its core classes) and the file
+ * name and SHA-256 of every plugin jar loaded, in load order. The jars are built with fixed timestamps, so the same
+ * code gives the same hashes and the entry is the same at any thread count and in every shard of one
  * build. {@code --resume}, shards and {@code dpmarl merge} refuse a directory written by another build
  * ({@link #mismatch}), so that no run holds trials computed by two different codes. No privacy guarantee of its
  * own: it only names code.
@@ -33,9 +23,9 @@ import java.util.Optional;
  */
 record RunBuild(String version, String codeSha256, List<PluginJar> pluginJars) {
     /** The version of a build without a jar manifest version. */
-    static final String DEVELOPMENT = "development build";
+    static final String DEVELOPMENT = CodeIdentity.DEVELOPMENT;
     /** The code fingerprint when dpmarl's core classes do not come from a jar. */
-    static final String UNAVAILABLE = "unavailable";
+    static final String UNAVAILABLE = CodeIdentity.UNAVAILABLE;
     /** Hex digits of a hash shown in messages. */
     private static final int SHOWN_DIGITS = 12;
 
@@ -56,9 +46,10 @@ record RunBuild(String version, String codeSha256, List<PluginJar> pluginJars) {
     static RunBuild running(List<Path> pluginJars) {
         List<PluginJar> jars = new ArrayList<>();
         for (Path jar : pluginJars) {
-            jars.add(new PluginJar(jar.getFileName().toString(), sha256(jar)));
+            jars.add(new PluginJar(jar.getFileName().toString(), CodeIdentity.sha256(jar)));
         }
-        return new RunBuild(CoreCode.VERSION, CoreCode.SHA256, jars);
+        CodeIdentity code = CodeIdentity.running();
+        return new RunBuild(code.version(), code.sha256(), jars);
     }
 
     /** This build as the {@code "build"} entry of {@code config.json}. */
@@ -125,45 +116,5 @@ record RunBuild(String version, String codeSha256, List<PluginJar> pluginJars) {
 
     private static String shorten(String hash) {
         return hash.length() > SHOWN_DIGITS && !UNAVAILABLE.equals(hash) ? hash.substring(0, SHOWN_DIGITS) : hash;
-    }
-
-    /** The SHA-256 of a file's bytes, in lower-case hex. */
-    static String sha256(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (IOException unreadable) {
-            throw new UncheckedIOException("cannot read " + file, unreadable);
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException(impossible);
-        }
-    }
-
-    /** The running dpmarl's version and core-jar fingerprint, computed once per process. */
-    private static final class CoreCode {
-        static final String VERSION = Optional.ofNullable(ExperimentRunner.class.getPackage())
-                .map(Package::getImplementationVersion).orElse(DEVELOPMENT);
-        static final String SHA256 = fingerprint();
-
-        private CoreCode() {
-        }
-
-        private static String fingerprint() {
-            CodeSource source = ExperimentRunner.class.getProtectionDomain().getCodeSource();
-            if (source == null || source.getLocation() == null) {
-                return UNAVAILABLE;
-            }
-            try {
-                Path location = Path.of(source.getLocation().toURI());
-                return Files.isRegularFile(location) ? sha256(location) : UNAVAILABLE;
-            } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException
-                     | UncheckedIOException notAFile) {
-                return UNAVAILABLE;
-            }
-        }
     }
 }
