@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.fixtures.BasicPureAccountant;
+import io.dpmarl.core.fixtures.PrivatizerDeclarations;
+import io.dpmarl.core.fixtures.ToyPrivatizer;
 import io.dpmarl.core.rng.NoiseSource;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -133,37 +134,10 @@ class PrivacyProtocolDetailsTest {
 
     @Test
     void aStreamReportsItsRequestsSourceAndTheRefusalNamesEveryAcceptedType() {
-        Privatizer twoTypes = new AbstractPrivatizer() {
-            @Override
-            public String name() {
-                return "two-types";
-            }
-
-            @Override
-            public PrivacyGuarantee guarantee() {
-                return new PrivacyGuarantee.NonPrivate();
-            }
-
-            @Override
-            public Neighbouring neighbouring() {
-                return Neighbouring.RECORD;
-            }
-
-            @Override
-            public Sensitivity sensitivity() {
-                return new Sensitivity(Sensitivity.Norm.L1, 1);
-            }
-
-            @Override
-            public Set<Class<? extends Statistic>> accepts() {
-                return new LinkedHashSet<>(List.of(Statistic.Vector.class, Statistic.Counts.class));
-            }
-
-            @Override
-            public PrivacyEvent event() {
-                return new PrivacyEvent.NonPrivateEvent();
-            }
-
+        Privatizer twoTypes = new ToyPrivatizer(PrivatizerDeclarations.toy("two-types")
+                .withGuarantee(new PrivacyGuarantee.NonPrivate())
+                .withAccepts(List.of(Statistic.Vector.class, Statistic.Counts.class))
+                .withEvent(new PrivacyEvent.NonPrivateEvent())) {
             @Override
             protected Statistic perturb(Statistic input, NoiseSource noise) {
                 return input;
@@ -181,37 +155,8 @@ class PrivacyProtocolDetailsTest {
 
     @Test
     void aPrivatizersOwnValidationRefusesBeforeAnyCharge() {
-        AbstractPrivatizer onlyZero = new AbstractPrivatizer() {
-            @Override
-            public String name() {
-                return "only-zero";
-            }
-
-            @Override
-            public PrivacyGuarantee guarantee() {
-                return new PrivacyGuarantee.PureDp(1.0);
-            }
-
-            @Override
-            public Neighbouring neighbouring() {
-                return Neighbouring.RECORD;
-            }
-
-            @Override
-            public Sensitivity sensitivity() {
-                return new Sensitivity(Sensitivity.Norm.L1, 1);
-            }
-
-            @Override
-            public Set<Class<? extends Statistic>> accepts() {
-                return Set.of(Statistic.Category.class);
-            }
-
-            @Override
-            public PrivacyEvent event() {
-                return new PrivacyEvent.PureEvent(1.0);
-            }
-
+        AbstractPrivatizer onlyZero = new ToyPrivatizer(PrivatizerDeclarations.toy("only-zero")
+                .withAccepts(List.of(Statistic.Category.class)).withEvent(new PrivacyEvent.PureEvent(1.0))) {
             @Override
             protected void validate(Statistic input) {
                 if (((Statistic.Category) input).value() != 0) {

@@ -1,13 +1,11 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertAccountantRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.fixtures.BasicPureAccountant;
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.PrivacyEvent;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,12 +13,6 @@ import org.junit.jupiter.api.Test;
  * list of deliberately broken ones. Deterministic (no sampling).
  */
 class AccountantConformanceTest {
-
-    private static void assertRejected(Supplier<Accountant> broken, String expectedFragment) {
-        AssertionError error = assertThrows(AssertionError.class, () -> AccountantConformance.check(broken));
-        assertTrue(error.getMessage().contains(expectedFragment),
-                "expected a message containing '" + expectedFragment + "', got: " + error.getMessage());
-    }
 
     @Test
     void acceptsBasicPureComposition() {
@@ -34,7 +26,7 @@ class AccountantConformanceTest {
 
     @Test
     void rejectsCopySharingState() {
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             @Override
             public Accountant copy() {
                 return new Shared(this);
@@ -68,7 +60,7 @@ class AccountantConformanceTest {
 
     @Test
     void rejectsSilentlyIgnoredUnsupportedEvent() {
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             @Override
             public void compose(PrivacyEvent event, long count) {
                 if (supports(event)) {
@@ -81,7 +73,7 @@ class AccountantConformanceTest {
     @Test
     void rejectsNonMonotoneComposition() {
         // Averages instead of adding: the epsilon falls when a cheaper event follows a costlier one.
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             private long events;
 
             @Override
@@ -101,7 +93,7 @@ class AccountantConformanceTest {
     @Test
     void rejectsInconsistentConversions() {
         // delta(epsilon) claims 0 only above twice the total: delta(epsilon(d)) = 1 > d.
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             @Override
             public double delta(double epsilon) {
                 super.delta(epsilon);
@@ -112,7 +104,7 @@ class AccountantConformanceTest {
 
     @Test
     void rejectsBatchCountThatDiffersFromRepetitions() {
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             @Override
             public void compose(PrivacyEvent event, long count) {
                 super.compose(event, count > 1 ? count - 1 : count);
@@ -122,7 +114,7 @@ class AccountantConformanceTest {
 
     @Test
     void rejectsOutOfRangeDelta() {
-        assertRejected(() -> new BasicPureAccountant() {
+        assertAccountantRejected(() -> new BasicPureAccountant() {
             @Override
             public double epsilon(double delta) {
                 return total;

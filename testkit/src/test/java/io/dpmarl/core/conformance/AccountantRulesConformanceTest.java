@@ -1,12 +1,11 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertAccountantRejected;
+import static io.dpmarl.core.conformance.KitRejections.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.privacy.Accountant;
 import io.dpmarl.core.privacy.PrivacyEvent;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,11 +15,6 @@ import org.junit.jupiter.api.Test;
  * 1: rho = 1/32) and its zCDP event (rho = 0.05). Deterministic.
  */
 class AccountantRulesConformanceTest {
-
-    private static void assertRejected(Supplier<Accountant> broken, String fragment) {
-        AssertionError error = assertThrows(AssertionError.class, () -> AccountantConformance.check(broken));
-        assertTrue(error.getMessage().contains(fragment), "expected '" + fragment + "', got: " + error.getMessage());
-    }
 
     @Test
     void acceptsTheCorrectZcdpAccountant() {
@@ -42,8 +36,7 @@ class AccountantRulesConformanceTest {
                 return this;
             }
         };
-        AssertionError error = assertThrows(AssertionError.class, () -> AccountantConformance.check(ignoresCount));
-        assertTrue(error.getMessage().contains("test-zcdp"), error.getMessage());
+        assertRejected(() -> AccountantConformance.check(ignoresCount), "test-zcdp");
     }
 
     /** Basic pure composition with epsilon at delta 0.5 higher by 5e-7 relative plus 1e-13 (rounding). */
@@ -69,7 +62,7 @@ class AccountantRulesConformanceTest {
         // with delta, but only by rounding, within the kit's relative tolerance 1e-6 (and absolute 1e-12).
         assertDoesNotThrow(() -> AccountantConformance.check(JitteredPure::new));
         // The same jitter at ten parts in a million is not rounding: rejected.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 double checked = super.epsilon(delta);
@@ -80,23 +73,22 @@ class AccountantRulesConformanceTest {
 
     @Test
     void rejectsMissingAccountantsAndNames() {
-        AssertionError none = assertThrows(AssertionError.class, () -> AccountantConformance.check((Accountant) null));
-        assertTrue(none.getMessage().contains("accountant must be non-null"), none.getMessage());
-        assertRejected(() -> null, "the factory returned null");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertRejected(() -> AccountantConformance.check((Accountant) null), "accountant must be non-null");
+        assertAccountantRejected(() -> null, "the factory returned null");
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public String name() {
                 return " ";
             }
         }, "accountant name must be non-blank");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public String name() {
                 return null;
             }
         }, "accountant name must be non-blank");
         // An accountant of none of the standard events cannot be checked at all.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public boolean supports(PrivacyEvent event) {
                 return false;
@@ -107,7 +99,7 @@ class AccountantRulesConformanceTest {
     @Test
     void aRefusedEventMustChangeNothing() {
         // Adds a unit of rho, then notices that the event is unsupported: the refusal leaves the state changed.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public void compose(PrivacyEvent event, long count) {
                 if (!supports(event)) {
@@ -121,7 +113,7 @@ class AccountantRulesConformanceTest {
     @Test
     void theEmptyAccountantMustBeAFiniteFloor() {
         // Reports +inf before anything is composed.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 double checked = super.epsilon(delta); // validates delta
@@ -129,7 +121,7 @@ class AccountantRulesConformanceTest {
             }
         }, "an empty accountant must give a finite epsilon >= 0");
         // Counts a fixed overhead of 0.01 in rho for every call of compose, even with count 0.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public void compose(PrivacyEvent event, long count) {
                 super.compose(event, count);
@@ -138,7 +130,7 @@ class AccountantRulesConformanceTest {
         }, "composing 0 repetitions must change nothing");
         // Reports a conversion floor of 1 when empty, above the epsilon after one Gaussian event
         // (1/32 + 2 sqrt(ln(1e9) / 32) = 1.67 at delta 1e-9, but 1/32 + 2 sqrt(ln 2 / 32) = 0.33 at delta 0.5).
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 double checked = super.epsilon(delta); // validates delta
@@ -155,20 +147,20 @@ class AccountantRulesConformanceTest {
 
     @Test
     void epsilonAtDeltaZeroMustBeANumberAtLeastEveryOtherEpsilon() {
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 return delta == 0 && rho > 0 ? Double.NaN : super.epsilon(delta);
             }
         }, "epsilon(0) is NaN");
         // Answers rho at delta 0, below its own epsilon at delta 0.5.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 return delta == 0 && rho > 0 ? rho : super.epsilon(delta);
             }
         }, "epsilon(0) must be at least epsilon(");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 if (delta == 0) {
@@ -181,7 +173,7 @@ class AccountantRulesConformanceTest {
 
     @Test
     void profilesMustStayInRangeAndBeMonotoneInTheirArgument() {
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 double checked = super.epsilon(delta); // validates delta
@@ -189,14 +181,14 @@ class AccountantRulesConformanceTest {
             }
         }, "must be in [0, inf]");
         // Grows with delta: rho (1 + delta) instead of the bound that falls with delta.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 return rho == 0 || delta == 0 ? super.epsilon(delta) : rho * (1 + delta);
             }
         }, "epsilon(delta) must not increase with delta");
         // Subtracts 1e-3 from every delta: negative when the true delta is 0.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double delta(double epsilon) {
                 return super.delta(epsilon) - 1e-3;
@@ -204,7 +196,7 @@ class AccountantRulesConformanceTest {
         }, "must be in [0, 1]");
         // Answers delta(0.5) at epsilon 5 (a table look-up off by a factor of ten): delta(5) > delta(2), although
         // every value still grows under composition.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double delta(double epsilon) {
                 return super.delta(epsilon == 5 ? 0.5 : epsilon);
@@ -215,7 +207,7 @@ class AccountantRulesConformanceTest {
     @Test
     void conversionsMustAgreeInBothDirections() {
         // epsilon(delta) doubled: delta(2 epsilon(d)) is still below d, but epsilon(delta(e)) = 2 e > e.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 return 2 * super.epsilon(delta);
@@ -225,14 +217,14 @@ class AccountantRulesConformanceTest {
 
     @Test
     void nanProfilesAreNamed() {
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 // Above rho 0.06 only, so that the single-event states read directly by the empty-state check pass.
                 return rho > 0.06 && delta >= 0.5 ? Double.NaN : super.epsilon(delta);
             }
         }, "epsilon(0.5) is NaN");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double delta(double epsilon) {
                 return rho > 0 && epsilon >= 50 ? Double.NaN : super.delta(epsilon);
@@ -244,7 +236,7 @@ class AccountantRulesConformanceTest {
     void compositionMustNotLowerTheDelta() {
         // delta computed from the MEAN rho of the events: adding a cheaper event lowers it. After the Gaussian
         // (1/32) and the zCDP event (0.05), adding the Gaussian again moves the mean from 0.0406 to 0.0375.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             private long events;
 
             @Override
@@ -268,7 +260,7 @@ class AccountantRulesConformanceTest {
     void everyStateIsChecked() {
         // Wrong only for a single event (rho at most 0.05): delta(epsilon) halved, so epsilon(delta(e)) > e. Seen only
         // in the profile of one composed event (composition stays monotone: the halved values are the smaller ones).
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double delta(double epsilon) {
                 return rho > 0 && rho <= 0.05 ? super.delta(epsilon) / 2 : super.delta(epsilon);
@@ -276,7 +268,7 @@ class AccountantRulesConformanceTest {
         }, "after gaussian");
         // Wrong only above rho 0.15: seen only after every supported event composed twice (rho = 2 (1/32 + 0.05)
         // = 0.1625); the repetition check compares the accountant with itself and the copy check starts at 1/32.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public double epsilon(double delta) {
                 return rho > 0.15 ? 2 * super.epsilon(delta) : super.epsilon(delta);
@@ -287,7 +279,7 @@ class AccountantRulesConformanceTest {
     @Test
     void batchCompositionMustEqualRepeatedComposition() {
         // compose(event, k) adds k - 1 copies for k > 1.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public void compose(PrivacyEvent event, long count) {
                 super.compose(event, count > 1 ? count - 1 : count);
@@ -297,27 +289,27 @@ class AccountantRulesConformanceTest {
 
     @Test
     void copiesMustBeNewIndependentAndFaithful() {
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public Accountant copy() {
                 return null;
             }
         }, "copy() returned null");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public Accountant copy() {
                 return this;
             }
         }, "copy() must return a new object");
         // Forgets the events composed so far.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public Accountant copy() {
                 return new ZcdpTestAccountant();
             }
         }, "a copy must start with the same events");
         // A view that adds its own events to the original's: composing into the original changes the copy.
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public Accountant copy() {
                 ZcdpTestAccountant original = this;
@@ -333,7 +325,7 @@ class AccountantRulesConformanceTest {
                 };
             }
         }, "composing into the original must not change a copy");
-        assertRejected(() -> new ZcdpTestAccountant() {
+        assertAccountantRejected(() -> new ZcdpTestAccountant() {
             @Override
             public Accountant copy() {
                 ZcdpTestAccountant copy = new ZcdpTestAccountant() {

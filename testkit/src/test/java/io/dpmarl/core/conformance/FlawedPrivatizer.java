@@ -1,20 +1,19 @@
 package io.dpmarl.core.conformance;
 
+import io.dpmarl.core.fixtures.DeclaringPrivatizer;
+import io.dpmarl.core.fixtures.PrivatizerDeclarations;
 import io.dpmarl.core.privacy.LedgerKey;
-import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyBudgetExceededException;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
-import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * A privatizer of scalars written by hand, without {@code AbstractPrivatizer} or {@code AbstractReleaseStream}, as
@@ -24,7 +23,7 @@ import java.util.Set;
  * nominal, no guarantee and a nominal event. The noise is a uniform grid value, not calibrated (tests the contract,
  * never privacy). Used by the kit's own tests only.
  */
-final class FlawedPrivatizer implements Privatizer {
+final class FlawedPrivatizer implements DeclaringPrivatizer {
 
     /** One way to break the release contract. */
     enum Flaw {
@@ -63,18 +62,28 @@ final class FlawedPrivatizer implements Privatizer {
         /** Each stream charges only its first 3 releases and releases the rest uncharged. */
         CHARGES_FIRST_THREE,
         /** Its stream's length() is empty whatever length it was opened with, and it releases past that length. */
-        HIDDEN_LENGTH
+        HIDDEN_LENGTH,
+        /** Makes no ledger entry for any release. */
+        NO_CHARGE,
+        /** Makes two ledger entries of count 1 for one release. */
+        DOUBLE_CHARGE
     }
 
+    private static final String NO_BOUND = "flawed: no bound";
     private final Flaw flaw;
     private final int from;
     private final boolean nominal;
+    private final PrivatizerDeclarations declarations;
     private int attempts;
 
     FlawedPrivatizer(Flaw flaw, int from, boolean nominal) {
         this.flaw = flaw;
         this.from = from;
         this.nominal = nominal;
+        PrivatizerDeclarations scalars = PrivatizerDeclarations.toy("flawed-" + flaw.name().toLowerCase(
+                java.util.Locale.ROOT)).withAccepts(List.of(Statistic.Scalar.class));
+        this.declarations = nominal ? scalars.withGuarantee(new PrivacyGuarantee.NonPrivate())
+                .withEvent(new PrivacyEvent.NominalEvent(NO_BOUND)) : scalars;
     }
 
     /** {@code flaw} from the first release on, with a formal guarantee. */
@@ -87,38 +96,13 @@ final class FlawedPrivatizer implements Privatizer {
     }
 
     @Override
-    public String name() {
-        return "flawed-" + flaw.name().toLowerCase(java.util.Locale.ROOT);
-    }
-
-    @Override
-    public PrivacyGuarantee guarantee() {
-        return nominal ? new PrivacyGuarantee.NonPrivate() : new PrivacyGuarantee.PureDp(1.0);
-    }
-
-    @Override
-    public Neighbouring neighbouring() {
-        return Neighbouring.RECORD;
-    }
-
-    @Override
-    public Sensitivity sensitivity() {
-        return Sensitivity.l1(1.0);
-    }
-
-    @Override
-    public Set<Class<? extends Statistic>> accepts() {
-        return Set.of(Statistic.Scalar.class);
-    }
-
-    @Override
-    public PrivacyEvent event() {
-        return nominal ? new PrivacyEvent.NominalEvent("flawed: no bound") : new PrivacyEvent.LaplaceEvent(1.0, 1.0);
+    public PrivatizerDeclarations declarations() {
+        return declarations;
     }
 
     @Override
     public StreamAccounting accounting(OptionalLong length) {
-        return nominal ? new StreamAccounting.Nominal("flawed: no bound") : new StreamAccounting.PerRelease(event());
+        return nominal ? new StreamAccounting.Nominal(NO_BOUND) : new StreamAccounting.PerRelease(event());
     }
 
     @Override
@@ -185,7 +169,9 @@ final class FlawedPrivatizer implements Privatizer {
                     request.ledger().charge(request.key(), new PrivacyEvent.PureEvent(1.0), 0, name());
                 }
                 try {
-                    if (!(flaw == Flaw.CHARGES_FIRST_THREE && released >= 3)) {
+                    int entries = has(Flaw.NO_CHARGE) || flaw == Flaw.CHARGES_FIRST_THREE && released >= 3 ? 0
+                            : has(Flaw.DOUBLE_CHARGE) ? 2 : 1;
+                    for (int entry = 0; entry < entries; entry++) {
                         request.ledger().charge(has(Flaw.WRONG_KEY) ? LedgerKey.global() : request.key(),
                                 has(Flaw.WRONG_EVENT) ? new PrivacyEvent.PureEvent(1.0) : event(),
                                 has(Flaw.COUNT_TWO) ? 2 : 1, name());

@@ -2,24 +2,17 @@ package io.dpmarl.core.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.conformance.FlawedPrivatizer.Flaw;
 import io.dpmarl.core.fixtures.StreamedToyPrivatizer;
 import io.dpmarl.core.fixtures.ToyPrivatizer;
-import io.dpmarl.core.privacy.LedgerKey;
-import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
-import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
-import java.util.OptionalLong;
 import java.util.Set;
-import io.dpmarl.core.privacy.ReleaseStream;
-import io.dpmarl.core.privacy.StreamAccounting;
-import io.dpmarl.core.privacy.StreamRequest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,9 +22,7 @@ import org.junit.jupiter.api.Test;
 class PrivatizerConformanceTest {
 
     private static void assertRejected(Privatizer broken, String expectedFragment) {
-        AssertionError error = assertThrows(AssertionError.class, () -> PrivatizerConformance.check(broken));
-        assertTrue(error.getMessage().contains(expectedFragment),
-                "expected a message containing '" + expectedFragment + "', got: " + error.getMessage());
+        KitRejections.assertRejected(() -> PrivatizerConformance.check(broken), expectedFragment);
     }
 
     @Test
@@ -198,133 +189,31 @@ class PrivatizerConformanceTest {
         }, "must not modify its input");
     }
 
-    /**
-     * Not built on AbstractPrivatizer, as a careless plugin might be: it can draw noise before charging
-     * the ledger, or charge twice.
-     */
-    private static final class ManualPrivatizer implements Privatizer {
-        private final ToyPrivatizer shape = new ToyPrivatizer();
-        private final boolean noiseFirst;
-        private final int charges;
-
-        ManualPrivatizer(boolean noiseFirst, int charges) {
-            this.noiseFirst = noiseFirst;
-            this.charges = charges;
-        }
-
-        @Override
-        public String name() {
-            return "manual";
-        }
-
-        @Override
-        public PrivacyGuarantee guarantee() {
-            return shape.guarantee();
-        }
-
-        @Override
-        public Neighbouring neighbouring() {
-            return shape.neighbouring();
-        }
-
-        @Override
-        public Sensitivity sensitivity() {
-            return shape.sensitivity();
-        }
-
-        @Override
-        public Set<Class<? extends Statistic>> accepts() {
-            return Set.of(Statistic.Scalar.class);
-        }
-
-        @Override
-        public PrivacyEvent event() {
-            return shape.event();
-        }
-
-        @Override
-        public Statistic release(Statistic input, NoiseSource noise, PrivacyLedger ledger, LedgerKey key) {
-            return openStream(StreamRequest.of(ledger, key, noise, name())).release(input);
-        }
-
-        /** Implements the stream by hand, bypassing AbstractReleaseStream, so it can break the contract. */
-        @Override
-        public ReleaseStream openStream(StreamRequest request) {
-            return new ReleaseStream() {
-                private long released;
-
-                @Override
-                public LedgerKey key() {
-                    return request.key();
-                }
-
-                @Override
-                public String source() {
-                    return request.source();
-                }
-
-                @Override
-                public StreamAccounting accounting() {
-                    return new StreamAccounting.PerRelease(event());
-                }
-
-                @Override
-                public OptionalLong length() {
-                    return request.length();
-                }
-
-                @Override
-                public long released() {
-                    return released;
-                }
-
-                @Override
-                public Statistic release(Statistic input) {
-                    if (!(input instanceof Statistic.Scalar scalar)) {
-                        throw new IllegalArgumentException("manual accepts Scalar");
-                    }
-                    if (request.length().isPresent() && released >= request.length().getAsLong()) {
-                        throw new IllegalStateException("manual: stream length used up");
-                    }
-                    double offset = noiseFirst ? request.noise().nextLong(1024) / 1024.0 : 0;
-                    for (int i = 0; i < charges; i++) {
-                        request.ledger().charge(request.key(), event(), 1, name());
-                    }
-                    if (!noiseFirst) {
-                        offset = request.noise().nextLong(1024) / 1024.0;
-                    }
-                    released++;
-                    return new Statistic.Scalar(scalar.value() + offset);
-                }
-            };
-        }
-    }
-
+    /** Hand-written privatizers (not built on AbstractPrivatizer) can draw noise before charging, or charge twice. */
     @Test
     void acceptsManualPrivatizerThatChargesBeforeNoise() {
-        assertDoesNotThrow(() -> PrivatizerConformance.check(new ManualPrivatizer(false, 1)));
+        assertDoesNotThrow(() -> PrivatizerConformance.check(new FlawedPrivatizer(Flaw.NONE)));
     }
 
     @Test
     void rejectsNoiseDrawnBeforeTheBudgetCheck() {
-        assertRejected(new ManualPrivatizer(true, 1), "a refused release must draw no noise");
+        assertRejected(new FlawedPrivatizer(Flaw.NOISE_FIRST), "a refused release must draw no noise");
     }
 
     @Test
     void rejectsAStreamThatChargesLessThanItDeclares() {
-        assertRejected(new ManualPrivatizer(false, 0), "exactly one ledger entry");
+        assertRejected(new FlawedPrivatizer(Flaw.NO_CHARGE), "exactly one ledger entry");
     }
 
     @Test
     void rejectsAStreamThatChargesAfterDrawingNoise() {
         // Passes the budget checks only if it never charges; with charges it must fail the ordering rule.
-        AssertionError error = assertThrows(AssertionError.class,
-                () -> PrivatizerConformance.checkStream(new ManualPrivatizer(true, 1), new Statistic.Scalar(2)));
-        assertTrue(error.getMessage().contains("must come before any noise"), error.getMessage());
+        KitRejections.assertRejected(() -> PrivatizerConformance.checkStream(new FlawedPrivatizer(Flaw.NOISE_FIRST),
+                new Statistic.Scalar(2)), "must come before any noise");
     }
 
     @Test
     void rejectsDoubleCharge() {
-        assertRejected(new ManualPrivatizer(false, 2), "exactly one ledger entry");
+        assertRejected(new FlawedPrivatizer(Flaw.DOUBLE_CHARGE), "exactly one ledger entry");
     }
 }

@@ -1,26 +1,23 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.conformance.FlawedPrivatizer.Flaw;
+import io.dpmarl.core.fixtures.DeclaringPrivatizer;
+import io.dpmarl.core.fixtures.PrivatizerDeclarations;
 import io.dpmarl.core.privacy.LedgerKey;
-import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyEvent;
-import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
-import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * The stream-length rules of the privatizer kit: a stream reports the length it was opened with, the release after
@@ -31,11 +28,6 @@ import org.junit.jupiter.api.function.Executable;
  */
 class PrivatizerStreamLengthConformanceTest {
     private static final Statistic SCALAR = new Statistic.Scalar(2);
-
-    private static void assertRejected(Executable check, String fragment) {
-        AssertionError error = assertThrows(AssertionError.class, check);
-        assertTrue(error.getMessage().contains(fragment), "expected '" + fragment + "', got: " + error.getMessage());
-    }
 
     @Test
     void aStreamThatChargesOnlyItsFirstThreeReleasesIsRejected() {
@@ -89,36 +81,12 @@ class PrivatizerStreamLengthConformanceTest {
      * n + 1. With {@code chargesEachRelease} it also charges {@code PureEvent(1)} at every release. The noise is a
      * uniform grid value, not calibrated (tests the contract, never privacy).
      */
-    private record UpFrontPrivatizer(long cap, boolean chargesEachRelease) implements Privatizer {
+    private record UpFrontPrivatizer(long cap, boolean chargesEachRelease) implements DeclaringPrivatizer {
 
         @Override
-        public String name() {
-            return "up-front-" + cap + (chargesEachRelease ? "-charges-each-release" : "");
-        }
-
-        @Override
-        public PrivacyGuarantee guarantee() {
-            return new PrivacyGuarantee.PureDp(1.0);
-        }
-
-        @Override
-        public Neighbouring neighbouring() {
-            return Neighbouring.RECORD;
-        }
-
-        @Override
-        public Sensitivity sensitivity() {
-            return Sensitivity.l1(1.0);
-        }
-
-        @Override
-        public Set<Class<? extends Statistic>> accepts() {
-            return Set.of(Statistic.Scalar.class);
-        }
-
-        @Override
-        public PrivacyEvent event() {
-            return new PrivacyEvent.PureEvent(1.0);
+        public PrivatizerDeclarations declarations() {
+            return PrivatizerDeclarations.toy("up-front-" + cap + (chargesEachRelease ? "-charges-each-release" : ""))
+                    .withAccepts(List.of(Statistic.Scalar.class)).withEvent(new PrivacyEvent.PureEvent(1.0));
         }
 
         @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.model.FederatedFeatures;
+import io.dpmarl.environments.fedtd.FeatureMatrix;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,24 +17,7 @@ import org.junit.jupiter.api.Test;
 class CostRecoveryByHandTest {
     private static final double GAMMA = 0.5;
 
-    private static final FederatedFeatures FEATURES = new FederatedFeatures() {
-        private final double[][] phi = {{1, 0}, {0.5, 1}};
-
-        @Override
-        public int numStates() {
-            return 2;
-        }
-
-        @Override
-        public int numFeatures() {
-            return 2;
-        }
-
-        @Override
-        public double get(int state, int feature) {
-            return phi[state][feature];
-        }
-    };
+    private static final FederatedFeatures FEATURES = new FeatureMatrix(new double[][] {{1, 0}, {0.5, 1}});
 
     /**
      * Worker round from s = 1 to s' = 0: d = gamma phi(0) - phi(1) = (1/2, 0) - (1/2, 1) = (0, -1). With

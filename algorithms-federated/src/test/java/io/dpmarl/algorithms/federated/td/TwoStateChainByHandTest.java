@@ -9,6 +9,7 @@ import io.dpmarl.core.comm.Message;
 import io.dpmarl.core.model.FederatedFeatures;
 import io.dpmarl.core.model.FederatedWeights;
 import io.dpmarl.core.privacy.Statistic;
+import io.dpmarl.environments.fedtd.FeatureMatrix;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -53,24 +54,7 @@ class TwoStateChainByHandTest {
     private static final double[] COSTS_1 = {-0.5, 0.25};
 
     /** phi(0) = (1, 0), phi(1) = (1/2, 1/2): row norms 1 and 1/sqrt(2). */
-    static final FederatedFeatures CHAIN = new FederatedFeatures() {
-        private final double[][] rows = {{1, 0}, {0.5, 0.5}};
-
-        @Override
-        public int numStates() {
-            return 2;
-        }
-
-        @Override
-        public int numFeatures() {
-            return 2;
-        }
-
-        @Override
-        public double get(int state, int feature) {
-            return rows[state][feature];
-        }
-    };
+    static final FederatedFeatures CHAIN = new FeatureMatrix(new double[][] {{1, 0}, {0.5, 0.5}});
 
     private static TdParameters parameters(TraceInitialisation trace) {
         return new TdParameters(GAMMA, LAMBDA, StepSizes.constant(ALPHA), trace);

@@ -173,20 +173,12 @@ class DenseNetworkGradientTest {
     @Test
     void rmsPropStepByHand() {
         // one parameter layer 1 -> 1, input 1, target 0: V = w + b, loss (1/2) V^2, dL/dw = dL/db = V
-        DenseNetwork network = new DenseNetwork(new SplittableRandom(9), 1, 1);
-        network.setParameters(new double[] {0.5, 0.25});
-        RmsProp optimiser = new RmsProp(network, 0.1, 0.9, 1e-5, Double.POSITIVE_INFINITY);
-        DenseNetwork.Workspace workspace = network.workspace(1);
-        workspace.input().data[0] = 1;
-        network.forward(workspace, 1);
-        PolicyGradientLoss.critic(workspace.output(), new double[] {0}, workspace.outputGradient());
-        network.backward(workspace);
-        optimiser.step();
+        SingleUnitCritic critic = new SingleUnitCritic(0.5, 0.25);
+        RmsProp optimiser = new RmsProp(critic.network(), 0.1, 0.9, 1e-5, Double.POSITIVE_INFINITY);
         // g = 0.75; s starts at 1 (TensorFlow 1's RMSPropOptimizer): s = 0.9 * 1 + 0.1 * 0.5625 = 0.95625;
         // step = 0.1 * 0.75 / sqrt(0.95625 + 1e-5)
         double step = 0.1 * 0.75 / Math.sqrt(0.95625 + 1e-5);
-        double[] parameters = new double[2];
-        network.copyParametersTo(parameters);
+        double[] parameters = critic.parametersAfterStep(optimiser);
         assertEquals(0.5 - step, parameters[0], 1e-15);
         assertEquals(0.25 - step, parameters[1], 1e-15);
     }

@@ -21,19 +21,17 @@ class RmsPropClippingTest {
      */
     @Test
     void twoClippedSteps() {
-        DenseNetwork network = new DenseNetwork(new SplittableRandom(9), 1, 1);
-        network.setParameters(new double[] {0.5, 0.25});
-        RmsProp optimiser = new RmsProp(network, 0.1, 0.9, 1e-5, 0.5);
+        SingleUnitCritic critic = new SingleUnitCritic(0.5, 0.25);
+        RmsProp optimiser = new RmsProp(critic.network(), 0.1, 0.9, 1e-5, 0.5);
         double clipped = 0.5 / Math.sqrt(2);
         double s1 = 0.9 + 0.1 * clipped * clipped;
         double step1 = 0.1 * clipped / Math.sqrt(s1 + 1e-5);
-        assertEquals(0.75 * Math.sqrt(2), gradientStep(network, optimiser), 1e-15);
+        assertEquals(0.75 * Math.sqrt(2), gradientStep(critic, optimiser), 1e-15);
         double s2 = 0.9 * s1 + 0.1 * clipped * clipped;
         double step2 = 0.1 * clipped / Math.sqrt(s2 + 1e-5);
         double v1 = 0.75 - 2 * step1;
-        assertEquals(v1 * Math.sqrt(2), gradientStep(network, optimiser), 1e-14);
-        double[] parameters = new double[2];
-        network.copyParametersTo(parameters);
+        assertEquals(v1 * Math.sqrt(2), gradientStep(critic, optimiser), 1e-14);
+        double[] parameters = critic.parameters();
         assertEquals(0.5 - step1 - step2, parameters[0], 1e-15);
         assertEquals(0.25 - step1 - step2, parameters[1], 1e-15);
     }
@@ -48,12 +46,8 @@ class RmsPropClippingTest {
     }
 
     /** Forward, critic loss to target 0, backward; checks the norm before stepping and returns the step's norm. */
-    private static double gradientStep(DenseNetwork network, RmsProp optimiser) {
-        DenseNetwork.Workspace workspace = network.workspace(1);
-        workspace.input().data[0] = 1;
-        network.forward(workspace, 1);
-        PolicyGradientLoss.critic(workspace.output(), new double[] {0}, workspace.outputGradient());
-        network.backward(workspace);
+    private static double gradientStep(SingleUnitCritic critic, RmsProp optimiser) {
+        critic.backpropagate();
         double norm = optimiser.gradientNorm();
         assertEquals(norm, optimiser.step(), 0.0);
         return norm;

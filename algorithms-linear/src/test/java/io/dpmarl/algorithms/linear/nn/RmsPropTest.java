@@ -2,7 +2,6 @@ package io.dpmarl.algorithms.linear.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,19 +14,11 @@ class RmsPropTest {
     @Test
     void firstStepOfATinyGradientIsTiny() {
         // layer 1 -> 1, input 1, target 0: V = w + b, loss (1/2) V^2, dL/dw = dL/db = V = 0.001
-        DenseNetwork network = new DenseNetwork(new SplittableRandom(3), 1, 1);
-        network.setParameters(new double[] {0.0005, 0.0005});
-        RmsProp optimiser = new RmsProp(network, 0.01, 0.99, 1e-5, Double.POSITIVE_INFINITY);
-        DenseNetwork.Workspace workspace = network.workspace(1);
-        workspace.input().data[0] = 1;
-        network.forward(workspace, 1);
-        PolicyGradientLoss.critic(workspace.output(), new double[] {0}, workspace.outputGradient());
-        network.backward(workspace);
-        optimiser.step();
+        SingleUnitCritic critic = new SingleUnitCritic(0.0005, 0.0005);
+        RmsProp optimiser = new RmsProp(critic.network(), 0.01, 0.99, 1e-5, Double.POSITIVE_INFINITY);
         // s = 0.99 * 1 + 0.01 * 1e-6; step = 0.01 * 1e-3 / sqrt(s + 1e-5) = 1.00503e-5 (a zero start: 3.16e-3)
         double step = 0.01 * 1e-3 / Math.sqrt(0.99 + 0.01 * 1e-6 + 1e-5);
-        double[] parameters = new double[2];
-        network.copyParametersTo(parameters);
+        double[] parameters = critic.parametersAfterStep(optimiser);
         assertEquals(0.0005 - step, parameters[0], 1e-15);
         assertEquals(0.0005 - step, parameters[1], 1e-15);
         assertEquals(1.00500e-5, step, 1e-9);

@@ -3,26 +3,8 @@ package io.dpmarl.algorithms.tabular.bench;
 import io.dpmarl.algorithms.tabular.nashvi.CceObjective;
 import io.dpmarl.algorithms.tabular.nashvi.CceSolver;
 import io.dpmarl.algorithms.tabular.nashvi.CountPostProcessor;
-import io.dpmarl.algorithms.tabular.nashvi.DpNashViConfig;
-import io.dpmarl.algorithms.tabular.nashvi.DpNashViLearner;
-import io.dpmarl.algorithms.tabular.nashvi.DpNashViProvider;
-import io.dpmarl.algorithms.tabular.nashvi.CentralCountsPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.CountShape;
-import io.dpmarl.algorithms.tabular.nashvi.CountsPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.LocalCountsPrivatizer;
-import io.dpmarl.algorithms.tabular.nashvi.NoiseCalibration;
-import io.dpmarl.algorithms.tabular.nashvi.NonPrivateCountsPrivatizer;
-import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
 import io.dpmarl.algorithms.tabular.nashvi.ReferenceCceLp;
 import io.dpmarl.algorithms.tabular.nashvi.ReferencePostProcessingLp;
-import io.dpmarl.algorithms.tabular.nashvi.Truncation;
-import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.PluginContext;
-import io.dpmarl.core.spi.Registry;
-import io.dpmarl.environments.zerosum.TabularZeroSumGame;
-import io.dpmarl.environments.zerosum.ZeroSumGames;
 import org.apache.commons.math3.optim.linear.SimplexSolver;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,11 +16,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.random.RandomGenerator;
 
 /**
  * JMH benchmarks of DP-Nash-VI: episodes per second (plan + play + privatizer
@@ -58,28 +37,11 @@ public class DpNashViBenchmark {
         @Param({"non-private", "central", "local"})
         public String privatizer;
 
-        TabularZeroSumGame game;
-        DpNashViLearner learner;
-        RandomGenerator seeds;
-        int episode;
+        EpisodeRunner episodes;
 
         @Setup(Level.Iteration)
         public void setUp() {
-            game = size.equals("rz-medium") ? ZeroSumGames.random(4, 3, 3, 3, 7) : ZeroSumGames.random(20, 4, 4, 5, 7);
-            DpNashViConfig config = DpNashViConfig.practical(1 << 21, 0.1, 0.1, 0.001, Truncation.H_MINUS_H_PLUS_1);
-            RandomStreams streams = RandomStreams.of(1);
-            PluginContext context = new PluginContext(streams, streams.noise("privacy"), PrivacyLedger.unaccounted(),
-                    Optional.of(game), Registry.of(List.of()));
-            CountShape shape = new CountShape(game.horizon(), game.numStates(), game.numActionsMax(),
-                    game.numActionsMin());
-            CountsPrivatizer counts = switch (privatizer) {
-                case "central" -> new CentralCountsPrivatizer(1.0, shape.horizon(), NoiseCalibration.RIGOROUS);
-                case "local" -> new LocalCountsPrivatizer(1.0, shape.horizon(), NoiseCalibration.RIGOROUS);
-                default -> new NonPrivateCountsPrivatizer(shape.horizon());
-            };
-            learner = DpNashViProvider.create(game, shape, config, counts, context);
-            seeds = streams.stream("env");
-            episode = 0;
+            episodes = new EpisodeRunner(size.equals("rz-medium") ? "rz-medium" : "s20", privatizer);
         }
     }
 
@@ -88,18 +50,7 @@ public class DpNashViBenchmark {
     @BenchmarkMode(Mode.Throughput)
     @OutputTimeUnit(TimeUnit.SECONDS)
     public double episode(Episodes state) {
-        Observation[] observations = state.game.reset(state.seeds.nextLong());
-        state.learner.beginEpisode(state.episode, observations);
-        double total = 0;
-        for (int stage = 0; stage < state.game.horizon(); stage++) {
-            int[] action = state.learner.act(stage, observations);
-            StepResult result = state.game.step(action);
-            state.learner.observe(stage, action, result);
-            total += result.rewards()[0];
-            observations = result.observations();
-        }
-        state.learner.endEpisode(state.episode++);
-        return total;
+        return state.episodes.getAsDouble();
     }
 
     /** A pool of CCE problems (Qup >= Qlo in [0, H]) of one size. */
@@ -187,7 +138,8 @@ public class DpNashViBenchmark {
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public double postProcessClosedForm(PostProcessingProblems problems) {
         int p = problems.next++ & 63;
-        CountPostProcessor.solve(problems.noisy[p], problems.totals[p], PostProcessingProblems.WIDTH, problems.solution);
+        CountPostProcessor.solve(problems.noisy[p], problems.totals[p], PostProcessingProblems.WIDTH,
+                problems.solution);
         return problems.solution[0];
     }
 

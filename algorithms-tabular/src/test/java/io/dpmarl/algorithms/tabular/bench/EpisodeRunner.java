@@ -27,8 +27,9 @@ import java.util.random.RandomGenerator;
  * One DP-Nash-VI learner on one game, played an episode per {@link #getAsDouble()} (plan, H steps, privatizer
  * update; returns the episode's reward). Written against the public API only, so the same class file runs on the
  * current classes and, in an isolated class loader, on the classes of an earlier commit
- * ({@link DpNashViBeforeAfterBenchmark}). Games: {@code rz-tiny} (S = A = B = H = 2, seed 7), {@code rz-medium}
- * (S = 4, A = B = H = 3) and {@code s20} (S = 20, A = B = 4, H = 5); K = 2^21, so the counters never run out.
+ * ({@link DpNashViBeforeAfterBenchmark}); {@link DpNashViBenchmark} times it on the current classes. Games:
+ * {@code rz-tiny} (S = A = B = H = 2, seed 7), {@code rz-medium} (S = 4, A = B = H = 3) and {@code s20} (S = 20,
+ * A = B = 4, H = 5); K = 2^21, so the counters never run out.
  */
 public final class EpisodeRunner implements DoubleSupplier {
     private final TabularZeroSumGame game;

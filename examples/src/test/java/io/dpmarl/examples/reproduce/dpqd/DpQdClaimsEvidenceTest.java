@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.dpqd;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpmarl.core.experiment.Claim;
@@ -53,13 +54,6 @@ class DpQdClaimsEvidenceTest {
             }
         }
         return QdRuns.of(records);
-    }
-
-    private static ClaimStatus status(List<Claim> claims, String prefix) {
-        List<ClaimStatus> statuses = claims.stream().filter(c -> c.claim().startsWith(prefix)).map(Claim::status)
-                .distinct().toList();
-        assertEquals(1, statuses.size(), prefix + ": " + claims);
-        return statuses.get(0);
     }
 
     @Test

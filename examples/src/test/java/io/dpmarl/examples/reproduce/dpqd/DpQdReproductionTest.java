@@ -1,24 +1,16 @@
 package io.dpmarl.examples.reproduce.dpqd;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
-import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.ClaimStatus;
 import io.dpmarl.core.experiment.MetricRecord;
-import io.dpmarl.core.experiment.MetricsCsv;
-import io.dpmarl.core.experiment.Reproduction;
-import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.Registry;
-import io.dpmarl.examples.reproduce.BundledSpecRunner;
+import io.dpmarl.examples.reproduce.QuickReproductionRuns;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -37,33 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
 class DpQdReproductionTest {
     @TempDir
     static Path directory;
-    private static Map<String, Path> runs;
-    private static Reproduction reproduction;
+    private static QuickReproductionRuns quick;
 
     @BeforeAll
     static void runQuickSpecs() throws IOException {
-        Registry registry = Registry.discover();
-        reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, DpQdReproduction.PAPER);
-        runs = new HashMap<>();
-        long start = System.nanoTime();
-        for (BundledSpec spec : reproduction.specs(false)) {
-            runs.put(spec.name(), BundledSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
-        }
-        System.out.println("dp-qd quick specs ran in " + (System.nanoTime() - start) / 1e9 + " s");
-    }
-
-    private static List<Claim> claims(Map<String, Path> given) throws IOException {
-        return reproduction.claims(new ClaimInputs(given, true));
-    }
-
-    private static Claim row(List<Claim> claims, String prefix) {
-        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no claim " + prefix));
+        quick = QuickReproductionRuns.run(DpQdReproduction.PAPER, directory);
     }
 
     @Test
     void gatedClaimsPassOnTheQuickRuns() throws IOException {
-        List<Claim> claims = claims(runs);
+        List<Claim> claims = quick.claims(quick.runs());
         for (Claim claim : claims) {
             System.out.println(claim.status() + "  " + claim.claim() + "\n    expected: " + claim.expected()
                     + "\n    measured: " + claim.measured());
@@ -88,18 +63,6 @@ class DpQdReproductionTest {
         assertFalse(claims.stream().anyMatch(c -> c.status() == ClaimStatus.FAIL));
     }
 
-    /** A copy of a run whose metric rows went through {@code change} (other files are copied as they are). */
-    private static Path mutated(String spec, UnaryOperator<MetricRecord> change) throws IOException {
-        List<MetricRecord> records = new ArrayList<>();
-        for (MetricRecord record : MetricsCsv.read(runs.get(spec).resolve("metrics.csv"))) {
-            records.add(change.apply(record));
-        }
-        Path copy = Files.createTempDirectory(directory, spec + "-mutant");
-        Files.writeString(copy.resolve("metrics.csv"), MetricsCsv.format(records, true));
-        Files.copy(runs.get(spec).resolve("privacy.csv"), copy.resolve("privacy.csv"));
-        return copy;
-    }
-
     private static UnaryOperator<MetricRecord> scale(String metricPrefix, double factor) {
         return r -> r.metric().startsWith(metricPrefix) ? new MetricRecord(r.experiment(), r.trial(), r.seed(),
                 r.step(), r.metric(), r.value() * factor) : r;
@@ -110,11 +73,10 @@ class DpQdReproductionTest {
                 r.seed(), r.step(), r.metric(), r.value() * factor) : r;
     }
 
+    /** The status of {@code claim} with the run of {@code spec} replaced by a copy changed by {@code change}. */
     private static ClaimStatus statusWith(String claim, String spec, UnaryOperator<MetricRecord> change)
             throws IOException {
-        Map<String, Path> given = new HashMap<>(runs);
-        given.put(spec, mutated(spec, change));
-        return row(claims(given), claim).status();
+        return row(quick.claimsWith(Map.of(spec, quick.mutated(spec, change, "privacy.csv"))), claim).status();
     }
 
     @Test
@@ -130,7 +92,8 @@ class DpQdReproductionTest {
     void aGapToCenterQdWithoutQdLearningToExplainItIsNotDiffers() throws IOException {
         // The quick runs' gap to Center-QD is 2.02% (above 2%); DIFFERS needs QD-learning's run to show the gap is
         // the decentralized learner's. Without it the row is the plain gate, which the 2.02% fails.
-        List<Claim> claims = claims(Map.of("decaying", runs.get("decaying"), "center-qd", runs.get("center-qd")));
+        List<Claim> claims = quick.claims(Map.of("decaying", quick.run("decaying"), "center-qd",
+                quick.run("center-qd")));
         Claim center = row(claims, "C1 DP-QD (decaying) matches center-qd");
         assertEquals(ClaimStatus.FAIL, center.status(), center.toString());
         assertTrue(center.measured().contains("no QD-learning run"), center.measured());
@@ -170,7 +133,7 @@ class DpQdReproductionTest {
 
     @Test
     void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
-        List<Claim> claims = claims(Map.of("decaying", runs.get("decaying")));
+        List<Claim> claims = quick.claims(Map.of("decaying", quick.run("decaying")));
         assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith("C2")));
         assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("C1") || c.claim().startsWith("C4")
                 || c.claim().startsWith("C5") || c.claim().startsWith("T1") || c.claim().startsWith("T3")));
@@ -178,15 +141,7 @@ class DpQdReproductionTest {
 
     @Test
     void bundledSpecsAreMirroredAndNameTheirClaims() throws IOException {
-        for (boolean full : new boolean[] {false, true}) {
-            for (BundledSpec spec : reproduction.specs(full)) {
-                String text = BundledSpecRunner.text(spec.resource());
-                Path mirror = BundledSpecRunner.mirror(spec.resource());
-                assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
-                assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
-                assertTrue(text.contains("claims: dp-qd/" + spec.name() + "\n"), spec.resource());
-                assertTrue(text.contains("seed: 2023\n"), spec.resource() + ": every spec shares the seed (pairing)");
-            }
-        }
+        quick.assertBundledSpecsMirrored((spec, text) -> assertTrue(text.contains("seed: 2023\n"),
+                spec.resource() + ": every spec shares the seed (pairing)"));
     }
 }

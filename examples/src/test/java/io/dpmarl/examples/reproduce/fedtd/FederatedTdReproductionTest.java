@@ -1,23 +1,17 @@
 package io.dpmarl.examples.reproduce.fedtd;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.experiment.BundledSpec;
 import io.dpmarl.core.experiment.Claim;
-import io.dpmarl.core.experiment.ClaimInputs;
 import io.dpmarl.core.experiment.ClaimStatus;
 import io.dpmarl.core.experiment.MetricRecord;
-import io.dpmarl.core.experiment.MetricsCsv;
-import io.dpmarl.core.experiment.Reproduction;
-import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.Registry;
 import io.dpmarl.examples.reproduce.BundledSpecRunner;
+import io.dpmarl.examples.reproduce.QuickReproductionRuns;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,33 +30,16 @@ import org.junit.jupiter.api.io.TempDir;
 class FederatedTdReproductionTest {
     @TempDir
     static Path directory;
-    private static Map<String, Path> runs;
-    private static Reproduction reproduction;
+    private static QuickReproductionRuns quick;
 
     @BeforeAll
     static void runQuickSpecs() throws IOException {
-        Registry registry = Registry.discover();
-        reproduction = registry.create(PluginKind.REPRODUCTION, Reproduction.class, "federated-td");
-        runs = new HashMap<>();
-        long start = System.nanoTime();
-        for (BundledSpec spec : reproduction.specs(false)) {
-            runs.put(spec.name(), BundledSpecRunner.run(spec.resource(), directory.resolve(spec.name()), registry));
-        }
-        System.out.println("federated-td quick specs ran in " + (System.nanoTime() - start) / 1e9 + " s");
-    }
-
-    private static List<Claim> claims(Map<String, Path> given) throws IOException {
-        return reproduction.claims(new ClaimInputs(given, true));
-    }
-
-    private static Claim row(List<Claim> claims, String prefix) {
-        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no claim " + prefix));
+        quick = QuickReproductionRuns.run("federated-td", directory);
     }
 
     @Test
     void gatedClaimsPassOnTheQuickRuns() throws IOException {
-        List<Claim> claims = claims(runs);
+        List<Claim> claims = quick.claims(quick.runs());
         for (Claim claim : claims) {
             System.out.println(claim.status() + "  " + claim.claim() + "\n    expected: " + claim.expected()
                     + "\n    measured: " + claim.measured());
@@ -80,17 +57,6 @@ class FederatedTdReproductionTest {
         assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("A9")), "A9 is a unit test, not a row");
     }
 
-    /** A copy of a run whose metric rows went through {@code change}. */
-    private static Path mutated(String spec, UnaryOperator<MetricRecord> change) throws IOException {
-        List<MetricRecord> records = new ArrayList<>();
-        for (MetricRecord record : MetricsCsv.read(runs.get(spec).resolve("metrics.csv"))) {
-            records.add(change.apply(record));
-        }
-        Path copy = Files.createTempDirectory(directory, spec + "-mutant");
-        Files.writeString(copy.resolve("metrics.csv"), MetricsCsv.format(records, true));
-        return copy;
-    }
-
     private static UnaryOperator<MetricRecord> swapLabels(String first, String second) {
         return r -> r.experiment().equals(first) || r.experiment().equals(second)
                 ? new MetricRecord(r.experiment().equals(first) ? second : first, r.trial(), r.seed(), r.step(),
@@ -98,14 +64,12 @@ class FederatedTdReproductionTest {
     }
 
     private static ClaimStatus statusWith(String claim, Map<String, Path> changed) throws IOException {
-        Map<String, Path> given = new HashMap<>(runs);
-        given.putAll(changed);
-        return row(claims(given), claim).status();
+        return row(quick.claimsWith(changed), claim).status();
     }
 
     @Test
     void aLearnerConvergingToTheWrongPointFailsA1() throws IOException {
-        Path wrong = mutated("clear-fixed", r -> r.experiment().equals("learner.alpha=0.02")
+        Path wrong = quick.mutated("clear-fixed", r -> r.experiment().equals("learner.alpha=0.02")
                 && r.metric().equals("j_value") ? new MetricRecord(r.experiment(), r.trial(), r.seed(), r.step(),
                 r.metric(), 1.2 * r.value()) : r);
         assertEquals(ClaimStatus.FAIL, statusWith("A1 Fig. 1", Map.of("clear-fixed", wrong)));
@@ -114,9 +78,9 @@ class FederatedTdReproductionTest {
     @Test
     void swappedScheduleLabelsFailA2AndA3() throws IOException {
         assertEquals(ClaimStatus.FAIL, statusWith("A2", Map.of("clear-fixed",
-                mutated("clear-fixed", swapLabels("learner.alpha=0.002", "learner.alpha=0.02")))));
+                quick.mutated("clear-fixed", swapLabels("learner.alpha=0.002", "learner.alpha=0.02")))));
         assertEquals(ClaimStatus.FAIL, statusWith("A3", Map.of("clear-power",
-                mutated("clear-power", swapLabels("learner.power=0.8", "learner.power=0.1")))));
+                quick.mutated("clear-power", swapLabels("learner.power=0.8", "learner.power=0.1")))));
     }
 
     @Test
@@ -124,8 +88,8 @@ class FederatedTdReproductionTest {
         for (String calibration : List.of("gaussian-sound", "laplace-global")) {
             String low = FederatedTdReproduction.privateSpec(calibration, 10);
             String high = FederatedTdReproduction.privateSpec(calibration, 200);
-            assertEquals(ClaimStatus.FAIL, statusWith("A4 " + calibration, Map.of(low, runs.get(high),
-                    high, runs.get(low))), calibration);
+            assertEquals(ClaimStatus.FAIL, statusWith("A4 " + calibration, Map.of(low, quick.run(high),
+                    high, quick.run(low))), calibration);
         }
     }
 
@@ -135,15 +99,15 @@ class FederatedTdReproductionTest {
         for (int epsilon : FederatedTdReproduction.EPSILONS) {
             String gaussian = FederatedTdReproduction.privateSpec("gaussian-sound", epsilon);
             String laplace = FederatedTdReproduction.privateSpec("laplace-global", epsilon);
-            swapped.put(gaussian, runs.get(laplace));
-            swapped.put(laplace, runs.get(gaussian));
+            swapped.put(gaussian, quick.run(laplace));
+            swapped.put(laplace, quick.run(gaussian));
         }
         assertEquals(ClaimStatus.FAIL, statusWith("A7 Gaussian (sound) beats Laplace (laplace-global)", swapped));
     }
 
     @Test
     void aSubsetOfRunsGivesASubsetOfRows() throws IOException {
-        List<Claim> claims = claims(Map.of("clear-fixed", runs.get("clear-fixed")));
+        List<Claim> claims = quick.claims(Map.of("clear-fixed", quick.run("clear-fixed")));
         assertTrue(claims.stream().anyMatch(c -> c.claim().startsWith("A2")));
         assertFalse(claims.stream().anyMatch(c -> c.claim().startsWith("A1") || c.claim().startsWith("A3")
                 || c.claim().startsWith("A4") || c.claim().startsWith("A7")));
@@ -151,17 +115,10 @@ class FederatedTdReproductionTest {
 
     @Test
     void bundledSpecsAreMirroredAndNameTheirClaims() throws IOException {
-        for (boolean full : new boolean[] {false, true}) {
-            for (BundledSpec spec : reproduction.specs(full)) {
-                String text = BundledSpecRunner.text(spec.resource());
-                Path mirror = Path.of("specs", spec.resource().substring("specs/".length()));
-                assertEquals(Files.readString(mirror), text, "examples/" + mirror + " mirrors " + spec.resource());
-                assertTrue(text.contains("name: " + spec.name() + "\n"), spec.resource());
-                assertTrue(text.contains("claims: federated-td/" + spec.name() + "\n"), spec.resource());
-                int limit = spec.name().startsWith("clear") ? FederatedTdReproduction.CLEAR_STEP_LIMIT
-                        : FederatedTdReproduction.PRIVATE_STEP_LIMIT;
-                assertTrue(text.contains("  step-limit: " + limit + "\n"), spec.resource());
-            }
-        }
+        quick.assertBundledSpecsMirrored((spec, text) -> {
+            int limit = spec.name().startsWith("clear") ? FederatedTdReproduction.CLEAR_STEP_LIMIT
+                    : FederatedTdReproduction.PRIVATE_STEP_LIMIT;
+            assertTrue(text.contains("  step-limit: " + limit + "\n"), spec.resource());
+        });
     }
 }

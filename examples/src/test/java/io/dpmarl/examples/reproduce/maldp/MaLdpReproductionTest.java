@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.maldp;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,13 +69,6 @@ class MaLdpReproductionTest {
         }
     }
 
-    private static ClaimStatus status(List<Claim> claims, String prefix) {
-        List<ClaimStatus> statuses = claims.stream().filter(c -> c.claim().startsWith(prefix)).map(Claim::status)
-                .distinct().toList();
-        assertEquals(1, statuses.size(), prefix + ": " + claims);
-        return statuses.get(0);
-    }
-
     private static Map<String, List<MaLdpSeries>> sweep(DoubleUnaryOperator slopeOfEpsilon) {
         List<MetricRecord> rows = new ArrayList<>();
         for (String epsilon : List.of("0.1", "1", "10", "100", "1000")) {
@@ -95,7 +89,8 @@ class MaLdpReproductionTest {
         assertEquals(0.1, parsed.get(0).epsilon());
         assertEquals(ClaimStatus.PASS, status(MaLdpClaims.evaluate(sweep(e -> 0.19 - 0.01 * Math.log10(e * 10)), false),
                 "A5"));
-        assertEquals(ClaimStatus.PASS, status(MaLdpClaims.evaluate(sweep(e -> 0.19), false), "A5"), "flat is within 2 SE");
+        assertEquals(ClaimStatus.PASS, status(MaLdpClaims.evaluate(sweep(e -> 0.19), false), "A5"),
+                "flat is within 2 SE");
         // mutant: noise scaled with epsilon instead of 1/epsilon, regret rises with epsilon
         assertEquals(ClaimStatus.FAIL, status(MaLdpClaims.evaluate(sweep(e -> 0.1 + 0.01 * Math.log10(e * 10)), false),
                 "A5"));
@@ -119,13 +114,15 @@ class MaLdpReproductionTest {
 
     @Test
     void baselineGatesPassWhenTheLearnerLearnsAndFailOnMutants() {
-        List<Claim> good = MaLdpClaims.evaluate(baselineAndPaper(k -> 3 * Math.sqrt(k), k -> 2 * Math.sqrt(k), 0.2), false);
+        List<Claim> good = MaLdpClaims.evaluate(baselineAndPaper(k -> 3 * Math.sqrt(k), k -> 2 * Math.sqrt(k), 0.2),
+                false);
         assertEquals(ClaimStatus.PASS, status(good, "non-private learner learns"));
         assertEquals(ClaimStatus.PASS, status(good, "A6"));
         // the orderings are recorded whichever way they come out: Laplace as the paper says, Gaussian reversed
         assertEquals(ClaimStatus.RECORDED, status(good, "A1"));
         assertEquals(ClaimStatus.RECORDED, status(good, "A2"));
-        assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("A1") && c.measured().contains("as the paper says")));
+        assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("A1")
+                && c.measured().contains("as the paper says")));
         assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("A2") && c.measured().contains("reversed")));
         // mutant: a dropped bonus / broken regression, the greedy learner stays at the random policy's regret
         List<Claim> linear = MaLdpClaims.evaluate(baselineAndPaper(k -> 0.18 * k, k -> 0.18 * k, 0.2), false);

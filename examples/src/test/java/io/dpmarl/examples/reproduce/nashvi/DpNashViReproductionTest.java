@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,13 +86,6 @@ class DpNashViReproductionTest {
         return runs;
     }
 
-    private static ClaimStatus status(List<Claim> claims, String prefix) {
-        List<ClaimStatus> statuses = claims.stream().filter(c -> c.claim().startsWith(prefix)).map(Claim::status)
-                .distinct().toList();
-        assertEquals(1, statuses.size(), prefix + ": " + claims);
-        return statuses.get(0);
-    }
-
     @Test
     void claimsPassOnTheoremShapedCurvesAndFailOnMutants() {
         DoubleUnaryOperator sqrt = Math::sqrt;
@@ -102,7 +96,8 @@ class DpNashViReproductionTest {
         assertEquals(ClaimStatus.PASS, status(good, "A12 local"));
         assertEquals(ClaimStatus.PASS, status(good, "A14"));
         assertEquals(ClaimStatus.RECORDED, status(good, "A13"));
-        assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("output Nash gap") && c.measured().contains("1.00%")));
+        assertTrue(good.stream().anyMatch(c -> c.claim().startsWith("output Nash gap")
+                && c.measured().contains("1.00%")));
         // quick: A14 is recorded, not gated
         assertEquals(ClaimStatus.RECORDED, status(NashViClaims.evaluate(runs(sqrt, k -> Math.sqrt(k) + 1000,
                 k -> Math.sqrt(k) + 100, k -> 20 * Math.sqrt(k), k -> 3 * Math.sqrt(k)), true), "A14"));

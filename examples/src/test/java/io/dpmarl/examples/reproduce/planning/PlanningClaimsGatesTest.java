@@ -1,5 +1,6 @@
 package io.dpmarl.examples.reproduce.planning;
 
+import static io.dpmarl.examples.reproduce.ClaimRows.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,11 +65,6 @@ class PlanningClaimsGatesTest {
     /** Private success rising from 0.10 to 0.93 over the iterates, as C falls (Spearman -1). */
     private static double rising(int k) {
         return 0.10 + 0.83 * k / (ITERATIONS - 1);
-    }
-
-    private static Claim row(List<Claim> claims, String prefix) {
-        return claims.stream().filter(c -> c.claim().startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no claim " + prefix + " in " + claims));
     }
 
     private static List<Claim> gridworld(PlanningRuns base, PlanningRuns md) {
