@@ -9,7 +9,7 @@ import io.dpmarl.core.validation.Checks;
  * <p>Rounding: every step is rounded in the direction that makes the returned epsilon or delta at least the exact
  * value of the theorem's formula at the given (double) arguments: sums, products, quotients and square roots by
  * {@link SafeRounding} and {@link LogMath#sumUp}; {@code log}, {@code log1p}, {@code exp} and {@code expm1} (each
- * within one ulp) moved one ulp in the safe direction ({@link LogMath#logUp} and the like), {@code tanh} (within
+ * within one ulp) moved in the safe direction ({@link LogMath#logUp} and the like), {@code tanh} (within
  * 2.5 ulps) three ulps up, and Euler's number taken as the double above {@code Math.E} (which is below e).
  */
 public final class CompositionTheorems {

@@ -8,7 +8,7 @@ package io.dpmarl.mechanisms.accounting;
  * direction that makes the returned epsilon, and the returned log delta, at least the exact real-number value of
  * the formula at the given (double) arguments: sums, products and quotients by {@link SafeRounding} and
  * {@link LogMath#sumUp}, and each {@code log}, {@code log1p}, {@code exp} and {@code expm1} (within one ulp)
- * moved one ulp in the safe direction ({@link LogMath#logUp} and the like).
+ * moved in the safe direction ({@link LogMath#logUp} and the like: one ulp, two across a power of two).
  */
 public enum RdpConversion {
     /**

@@ -11,8 +11,8 @@ import java.util.Map;
  * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
  * {@code SubsampledGaussianSeries}); none is an under-estimate. The closed forms are evaluated with every step
  * rounded up ({@link SafeRounding}, {@link LogMath#sumUp}, {@link LogMath#logAddUp}, and each {@code log} and
- * {@code exp}, within one ulp, moved one ulp up or down as the direction asks), so the double returned is at least
- * the exact value of the formula at the given arguments.
+ * {@code exp}, within one ulp, moved up or down as the direction asks: {@link LogMath#logUp} and the like), so the
+ * double returned is at least the exact value of the formula at the given arguments.
  *
  * <ul>
  *   <li>Gaussian, L2 sensitivity Delta, standard deviation sigma: {@code alpha Delta^2 / (2 sigma^2)}

@@ -14,7 +14,7 @@ import io.dpmarl.core.validation.Checks;
  *
  * <p>Rounding: {@link #delta} evaluates the objective at its order with every step rounded up (sums, products
  * and square root directed by {@link SafeRounding} and {@link LogMath#sumUp}, {@code log}, {@code log1p},
- * {@code exp} and {@code expm1}, each within one ulp, moved one ulp in the safe direction), so it is at least the
+ * {@code exp} and {@code expm1}, each within one ulp, moved in the safe direction by LogMath), so it is at least the
  * exact objective at that order, which is at least the exact infimum. Then every epsilon {@link #epsilon} accepts
  * has an exact delta within the budget, and the returned upper end of the bracket is at least the exact epsilon.
  */
