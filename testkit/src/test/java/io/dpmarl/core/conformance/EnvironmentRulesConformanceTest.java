@@ -1,9 +1,8 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.EnvironmentInfo;
@@ -16,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * Each rule of the environment kit against the conforming toy Markov game (3 states, 2 agents with 2 actions,
@@ -25,11 +23,6 @@ import org.junit.jupiter.api.function.Executable;
  * false-rejection rate of 1e-6 (fixed seeds); the other rules are deterministic.
  */
 class EnvironmentRulesConformanceTest {
-
-    private static void assertRejected(Executable check, String fragment) {
-        AssertionError error = assertThrows(AssertionError.class, check);
-        assertTrue(error.getMessage().contains(fragment), "expected '" + fragment + "', got: " + error.getMessage());
-    }
 
     private static void assertKitRejects(Supplier<Environment> broken, String fragment) {
         assertRejected(() -> EnvironmentConformance.check(broken), fragment);

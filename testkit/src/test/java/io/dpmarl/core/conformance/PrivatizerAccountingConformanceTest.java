@@ -1,8 +1,7 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.conformance.FlawedPrivatizer.Flaw;
 import io.dpmarl.core.fixtures.ToyPrivatizer;
@@ -11,7 +10,6 @@ import io.dpmarl.core.privacy.Statistic;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * The accounting checks of the privatizer kit (ledger charges, budget refusals, the stream contract) against
@@ -20,11 +18,6 @@ import org.junit.jupiter.api.function.Executable;
  */
 class PrivatizerAccountingConformanceTest {
     private static final Statistic SCALAR = new Statistic.Scalar(2);
-
-    private static void assertRejected(Executable check, String fragment) {
-        AssertionError error = assertThrows(AssertionError.class, check);
-        assertTrue(error.getMessage().contains(fragment), "expected '" + fragment + "', got: " + error.getMessage());
-    }
 
     @Test
     void acceptsTheConformingHandWrittenPrivatizer() {

@@ -1,8 +1,7 @@
 package io.dpmarl.core.conformance;
 
+import static io.dpmarl.core.conformance.KitRejections.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.fixtures.ToyPrivatizer;
 import io.dpmarl.core.privacy.PrivacyEvent;
@@ -13,7 +12,6 @@ import io.dpmarl.core.rng.NoiseSource;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * The release checks of the privatizer kit: for every statistic type, a toy privatizer whose release is broken in
@@ -45,11 +43,6 @@ class PrivatizerReleaseConformanceTest {
                 return breakRelease.apply(super.perturb(input, noise));
             }
         };
-    }
-
-    private static void assertRejected(Executable check, String fragment) {
-        AssertionError error = assertThrows(AssertionError.class, check);
-        assertTrue(error.getMessage().contains(fragment), "expected '" + fragment + "', got: " + error.getMessage());
     }
 
     @Test
