@@ -11,11 +11,15 @@ import java.util.Map;
  * reinforcement learning", Theorems 1, 3, 5, 7 and Definition 1): per private configuration, the paper's claim per
  * user per agent next to the guarantee computed from the privatizers (basic composition of the H matrix and H vector
  * releases) and the joint guarantee over the n agents next to the paper's joint claim. A computed guarantee weaker
- * than the claim is DIFFERS, with the reason; otherwise RECORDED. Plus one row stating that the reward parameters
+ * than the claim is DIFFERS, with the reason (a void guarantee, epsilon infinity, says so); otherwise RECORDED. Plus
+ * one row stating that the reward parameters
  * exchanged for consensus are not privatised.
  */
 final class MaLdpPrivacyRows {
     private static final double TOLERANCE = 1e-9;
+    /** The reason of a computed epsilon of infinity: the paper-literal learner voided the guarantee. */
+    static final String VOID = "the learner released statistics above the bound the noise is calibrated to "
+            + "(clip=false, the paper's literal algorithm), so the ledger voids the guarantee";
 
     private MaLdpPrivacyRows() {
     }
@@ -68,7 +72,8 @@ final class MaLdpPrivacyRows {
         String measured = "computed (" + Stats.format(epsilon) + ", " + Stats.format(delta) + ")";
         boolean weaker = epsilon > claimedEpsilon * (1 + TOLERANCE) + TOLERANCE
                 || delta > claimedDelta * (1 + TOLERANCE) + TOLERANCE;
-        return weaker ? Claim.differs(MaLdpClaims.PAPER, claim, expected, measured + ": " + reason)
+        String why = Double.isInfinite(epsilon) ? VOID : reason;
+        return weaker ? Claim.differs(MaLdpClaims.PAPER, claim, expected, measured + ": " + why)
                 : Claim.recorded(MaLdpClaims.PAPER, claim, expected, measured);
     }
 }

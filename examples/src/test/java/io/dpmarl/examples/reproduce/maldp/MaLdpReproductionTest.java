@@ -160,4 +160,30 @@ class MaLdpReproductionTest {
         assertEquals(ClaimStatus.RECORDED, status(MaLdpClaims.evaluate(runs, false),
                 "uniform delta=0.1: guarantee per user per agent"));
     }
+
+    /** A run of the paper-literal learner whose ledger voided the guarantee: the row says so, not the mechanism. */
+    @Test
+    void aVoidGuaranteeIsDiffersWithItsOwnReason() {
+        List<MetricRecord> rows = new ArrayList<>();
+        String laplace = "privatizer=ma-ldp(mechanism=laplace, epsilon=1, calibration=paper-literal)";
+        experiment(rows, laplace, k -> 0.2 * k);
+        String[] names = {"claimed_user_agent_epsilon", "claimed_user_agent_delta", "user_agent_epsilon",
+            "user_agent_delta", "claimed_user_epsilon", "claimed_user_delta", "user_epsilon", "user_delta"};
+        double[] values = {1, 0, 2.5, 0, 2, 0, 5, 0};
+        for (int i = 0; i < names.length; i++) {
+            rows.add(new MetricRecord(laplace, 0, 0, 1, names[i], values[i]));
+        }
+        rows.add(new MetricRecord(laplace, 0, 0, 2, "user_agent_epsilon", Double.POSITIVE_INFINITY));
+        Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
+        runs.put("mechanisms", MaLdpSeries.of(rows));
+        Claim row = MaLdpClaims.evaluate(runs, false).stream()
+                .filter(c -> c.claim().equals("laplace eps=1: guarantee per user per agent")).findFirst().orElseThrow();
+        assertEquals(ClaimStatus.DIFFERS, row.status());
+        assertTrue(row.measured().startsWith("computed (inf, 0)") && row.measured().endsWith(MaLdpPrivacyRows.VOID),
+                row.measured());
+        Claim joint = MaLdpClaims.evaluate(runs, false).stream()
+                .filter(c -> c.claim().equals("laplace eps=1: guarantee per user, all agents jointly")).findFirst()
+                .orElseThrow();
+        assertTrue(joint.measured().contains("sigma and b contain no n"), joint.measured());
+    }
 }
