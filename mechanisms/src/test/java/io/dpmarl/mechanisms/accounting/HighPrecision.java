@@ -1,11 +1,26 @@
 package io.dpmarl.mechanisms.accounting;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * High-precision reference arithmetic for the directed-rounding tests: exp, log and erfc in {@link BigDecimal},
@@ -15,7 +30,12 @@ import java.util.function.Function;
  * Taylor series of erf (for |x| at most 8, where the series loses at most 28 digits to cancellation).
  *
  * <p>exp, log and erfc are memoised by argument: the references do not depend on the code under test, and a
- * mutation-testing run evaluates the same references once per mutant (the cache keeps the gate's time down).
+ * mutation-testing run evaluates the same references once per mutant (the cache keeps the gate's time down). PIT
+ * starts a new JVM for every mutated class and after every timed-out mutant, so the values a JVM computed are also
+ * written, at its exit, to a file under {@code target/high-precision-memo/H} (H: the SHA-256 of this class's
+ * bytecode, so a changed derivation never reads the values of the old one), and every JVM starts by reading the
+ * files there. A value read back is the one this code computed, digit for digit ({@code BigDecimal}'s string form
+ * round-trips value and scale); without a writable {@code target} directory the memo stays in memory.
  */
 final class HighPrecision {
     /** The precision of the comparisons. */
@@ -31,6 +51,10 @@ final class HighPrecision {
     private static final Map<BigDecimal, BigDecimal> EXP = new ConcurrentHashMap<>();
     private static final Map<BigDecimal, BigDecimal> LOG = new ConcurrentHashMap<>();
     private static final Map<BigDecimal, BigDecimal> ERFC = new ConcurrentHashMap<>();
+    /** Lines "function argument value" computed by this JVM, written to {@link #DISK} at exit. */
+    private static final Queue<String> COMPUTED = new ConcurrentLinkedQueue<>();
+    /** The memo files' directory, or null (memory only). */
+    private static final Path DISK = openDiskMemo();
     private static final BigDecimal LOG_TEN = logNear(BigDecimal.TEN);
 
     private HighPrecision() {
@@ -43,10 +67,10 @@ final class HighPrecision {
 
     /** e^x. */
     static BigDecimal exp(BigDecimal x) {
-        return memoised(EXP, x, argument -> exp(argument, WORK));
+        return memoised(EXP, "exp", x, argument -> exp(argument, WORK));
     }
 
-    private static BigDecimal memoised(Map<BigDecimal, BigDecimal> cache, BigDecimal argument,
+    private static BigDecimal memoised(Map<BigDecimal, BigDecimal> cache, String name, BigDecimal argument,
                                        Function<BigDecimal, BigDecimal> function) {
         BigDecimal value = cache.get(argument);
         if (value == null) {
@@ -55,8 +79,82 @@ final class HighPrecision {
                 cache.clear();
             }
             cache.put(argument, value);
+            if (DISK != null) {
+                COMPUTED.add(name + " " + argument + " " + value);
+            }
         }
         return value;
+    }
+
+    /** The memo map of a function name in the files. */
+    private static Map<BigDecimal, BigDecimal> cacheNamed(String name) {
+        return switch (name) {
+            case "exp" -> EXP;
+            case "log" -> LOG;
+            case "erfc" -> ERFC;
+            default -> throw new IllegalStateException("unknown memo function " + name);
+        };
+    }
+
+    /**
+     * Reads the memo files of this bytecode and registers the writer of this JVM's values; null when the test
+     * classes are not a directory under a build directory (then the memo is per JVM).
+     */
+    private static Path openDiskMemo() {
+        try {
+            Path classes = Path.of(HighPrecision.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isDirectory(classes) || classes.getParent() == null) {
+                return null;
+            }
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            try (InputStream bytecode = HighPrecision.class.getResourceAsStream("HighPrecision.class")) {
+                if (bytecode == null) {
+                    return null;
+                }
+                sha.update(bytecode.readAllBytes());
+            }
+            Path directory = classes.getParent().resolve("high-precision-memo")
+                    .resolve(HexFormat.of().formatHex(sha.digest()));
+            Files.createDirectories(directory);
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".memo")).toList()) {
+                    readMemoFile(file);
+                }
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> writeMemoFile(directory)));
+            return directory;
+        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException
+                 | UncheckedIOException e) {
+            return null;
+        }
+    }
+
+    private static void readMemoFile(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+        for (String line : lines) {
+            String[] fields = line.split(" ");
+            if (fields.length == 3) {
+                Map<BigDecimal, BigDecimal> cache = cacheNamed(fields[0]);
+                if (cache.size() < CACHE_LIMIT) {
+                    cache.put(new BigDecimal(fields[1]), new BigDecimal(fields[2]));
+                }
+            }
+        }
+    }
+
+    /** Writes this JVM's values to a new file, complete or not at all (written aside, then moved into place). */
+    private static void writeMemoFile(Path directory) {
+        if (COMPUTED.isEmpty()) {
+            return;
+        }
+        try {
+            String name = ProcessHandle.current().pid() + "-" + System.nanoTime();
+            Path partial = directory.resolve(name + ".partial");
+            Files.write(partial, List.copyOf(COMPUTED), StandardCharsets.US_ASCII);
+            Files.move(partial, directory.resolve(name + ".memo"), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // the memo only saves time: without it the next JVM computes the values again
+        }
     }
 
     private static BigDecimal exp(BigDecimal x, MathContext context) {
@@ -81,7 +179,7 @@ final class HighPrecision {
 
     /** The natural log of a positive number: {@code log(u 10^k) = log(u) + k log(10)} with u in [1, 10). */
     static BigDecimal log(BigDecimal y) {
-        return memoised(LOG, y, HighPrecision::logUncached);
+        return memoised(LOG, "log", y, HighPrecision::logUncached);
     }
 
     private static BigDecimal logUncached(BigDecimal y) {
@@ -113,7 +211,7 @@ final class HighPrecision {
 
     /** erfc(x) for |x| &lt;= 8. */
     static BigDecimal erfc(BigDecimal x) {
-        return memoised(ERFC, x, HighPrecision::erfcUncached);
+        return memoised(ERFC, "erfc", x, HighPrecision::erfcUncached);
     }
 
     private static BigDecimal erfcUncached(BigDecimal x) {
