@@ -3,7 +3,6 @@ package io.dpmarl.mechanisms.accounting;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Field;
 import java.util.Map;
 import org.apache.commons.math3.special.Erf;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,13 +28,7 @@ class BasicAccountantGaussianMemoStateTest {
 
     @BeforeEach
     void resetTheMemo() throws ReflectiveOperationException {
-        Field map = BasicAccountant.class.getDeclaredField("GAUSSIAN_EPSILONS");
-        map.setAccessible(true);
-        memo = (Map<?, ?>) map.get(null);
-        memo.clear();
-        Field last = BasicAccountant.class.getDeclaredField("lastGaussian");
-        last.setAccessible(true);
-        last.set(null, null);
+        memo = GaussianMemo.reset();
     }
 
     private static double phi(double x) {

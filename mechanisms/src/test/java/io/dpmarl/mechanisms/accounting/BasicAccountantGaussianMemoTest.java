@@ -3,6 +3,7 @@ package io.dpmarl.mechanisms.accounting;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpmarl.core.privacy.PrivacyEvent;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,6 +13,12 @@ import org.junit.jupiter.api.Test;
  * value after being cleared, fails them).
  */
 class BasicAccountantGaussianMemoTest {
+
+    /** Starts from an empty memo (see {@link GaussianMemo}: a memo filled under an earlier mutant is stale). */
+    @BeforeEach
+    void emptyTheMemo() throws ReflectiveOperationException {
+        GaussianMemo.reset();
+    }
 
     private static void assertSameDouble(double expected, double actual, String what) {
         assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),

@@ -2,6 +2,7 @@ package io.dpmarl.mechanisms.accounting;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -11,6 +12,12 @@ import org.junit.jupiter.api.Test;
  * noise multiplier, only delta, or values instead of bits (-0.0 and 0.0 are different arguments) fails.
  */
 class BasicAccountantLastPairMemoTest {
+
+    /** Starts from an empty memo (see {@link GaussianMemo}: a memo filled under an earlier mutant is stale). */
+    @BeforeEach
+    void emptyTheMemo() throws ReflectiveOperationException {
+        GaussianMemo.reset();
+    }
 
     private static void assertSameDouble(double expected, double actual, String what) {
         assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
