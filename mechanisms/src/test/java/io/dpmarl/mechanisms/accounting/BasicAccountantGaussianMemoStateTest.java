@@ -67,7 +67,8 @@ class BasicAccountantGaussianMemoStateTest {
         double first = BasicAccountant.gaussianEpsilon(s, delta);
         // The curve returns its bracket's upper end times (1 + 1e-10), never below the true epsilon. Here epsilon is
         // about 1.993 and the two terms of delta(eps) are about 9.3e-5 and 8.3e-5 (one digit cancels), so the plain
-        // double evaluation above is good to about 1e-14 relative; accepted: [expected (1 - 1e-13), expected (1 + 1e-9)]
+        // double evaluation above is good to about 1e-14 relative; accepted:
+        // [expected (1 - 1e-13), expected (1 + 1e-9)]
         assertTrue(first >= expected * (1 - 1e-13), "never below the Balle-Wang epsilon " + expected + ": " + first);
         assertTrue(first <= expected * (1 + 1e-9), "within 1e-9 of the Balle-Wang epsilon " + expected + ": " + first);
         assertEquals(Double.doubleToRawLongBits(first),

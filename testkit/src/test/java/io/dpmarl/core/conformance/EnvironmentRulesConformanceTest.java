@@ -65,7 +65,8 @@ class EnvironmentRulesConformanceTest {
         assertKitRejects(() -> withInfo(() -> toyInfo("untyped", null)), "gameType must be non-null");
         // A name that counts the calls changes between two calls.
         int[] calls = {0};
-        assertKitRejects(() -> withInfo(() -> toyInfo("call-" + calls[0]++, type)), "info() must not change between calls");
+        assertKitRejects(() -> withInfo(() -> toyInfo("call-" + calls[0]++, type)),
+                "info() must not change between calls");
     }
 
     @Test
@@ -86,7 +87,8 @@ class EnvironmentRulesConformanceTest {
                 return super.reset(seed);
             }
         };
-        assertRejected(() -> EnvironmentConformance.checkApiContract(drifting), "info() must not change between episodes");
+        assertRejected(() -> EnvironmentConformance.checkApiContract(drifting),
+                "info() must not change between episodes");
     }
 
     @Test
@@ -190,7 +192,8 @@ class EnvironmentRulesConformanceTest {
                     super.reset(steps);
                 }
                 if (steps > EnvironmentConformance.UNBOUNDED_STEPS) {
-                    throw new IllegalStateException("followed past " + EnvironmentConformance.UNBOUNDED_STEPS + " steps");
+                    throw new IllegalStateException("followed past " + EnvironmentConformance.UNBOUNDED_STEPS
+                            + " steps");
                 }
                 return new StepResult(result.observations(), result.rewards(), false, false, result.info());
             }
@@ -276,7 +279,8 @@ class EnvironmentRulesConformanceTest {
             }
         }), "initial distribution must sum to 1");
         // Rows: null, of the wrong length, with an entry outside [0, 1] (though summing to 1).
-        assertRejected(() -> EnvironmentConformance.checkTabularModel(info, rows(key -> null)), "P_0(. | s=0, a=0) is null");
+        assertRejected(() -> EnvironmentConformance.checkTabularModel(info, rows(key -> null)),
+                "P_0(. | s=0, a=0) is null");
         assertRejected(() -> EnvironmentConformance.checkTabularModel(info, rows(key -> new double[] {0.5, 0.5})),
                 "must have one entry per state");
         assertRejected(() -> EnvironmentConformance.checkTabularModel(info, rows(key -> new double[] {1.2, -0.2, 0})),
@@ -367,7 +371,8 @@ class EnvironmentRulesConformanceTest {
             public EnvironmentInfo info() {
                 EnvironmentInfo info = super.info();
                 return new EnvironmentInfo(info.name(), 2, java.util.List.of(new io.dpmarl.core.env.Space.Discrete(2),
-                        new io.dpmarl.core.env.Space.Discrete(3)), info.actionSpaces(), info.horizon(), info.gameType());
+                        new io.dpmarl.core.env.Space.Discrete(3)), info.actionSpaces(), info.horizon(),
+                        info.gameType());
             }
         };
         assertEquals(Optional.empty(), EnvironmentConformance.checkStepAgainstModel(hidden, hidden));
@@ -385,7 +390,8 @@ class EnvironmentRulesConformanceTest {
         // 100 draws over probabilities 0.04, 0.5, 0.04, 0.42: sorted, the two 4s merge (8), then 42, then 50.
         // Observed 8, 46, 4, 42: groups (8 vs 12), (42 vs 42), (50 vs 46): 16 / 8 + 0 + 16 / 50 = 2.32 on 2 df.
         // (Without sorting, 4 + 50 and 4 + 42 would give 2 groups.)
-        double[] sorted = EnvironmentConformance.chiSquare(new long[] {8, 46, 4, 42}, new double[] {0.04, 0.5, 0.04, 0.42});
+        double[] sorted = EnvironmentConformance.chiSquare(new long[] {8, 46, 4, 42},
+                new double[] {0.04, 0.5, 0.04, 0.42});
         assertEquals(2.32, sorted[0], 1e-9);
         assertEquals(2.0, sorted[1], 0.0);
         // 24 draws over five cells of 0.2 (expected 4.8 each): groups (4.8 + 4.8), (4.8 + 4.8), and the remainder
@@ -408,7 +414,8 @@ class EnvironmentRulesConformanceTest {
 
         @Override
         public EnvironmentInfo info() {
-            return new EnvironmentInfo("one-step-bandit", 1, java.util.List.of(new io.dpmarl.core.env.Space.Discrete(1)),
+            return new EnvironmentInfo("one-step-bandit", 1,
+                    java.util.List.of(new io.dpmarl.core.env.Space.Discrete(1)),
                     java.util.List.of(new io.dpmarl.core.env.Space.Discrete(2)), 1,
                     GameType.finite(GameType.Utility.COOPERATIVE));
         }

@@ -41,7 +41,8 @@ class PrivatizerAccountingConformanceTest {
         assertRejected(() -> PrivatizerConformance.checkLedgerCharge(new FlawedPrivatizer(Flaw.COUNT_TWO, 3, false),
                 SCALAR), "must compose exactly one event into the key's accountant");
         assertRejected(() -> PrivatizerConformance.checkLedgerCharge(
-                new FlawedPrivatizer(Flaw.EXTRA_GLOBAL_CHARGE, 3, false), SCALAR), "must charge only the key it was given");
+                new FlawedPrivatizer(Flaw.EXTRA_GLOBAL_CHARGE, 3, false), SCALAR),
+                "must charge only the key it was given");
     }
 
     @Test
@@ -66,7 +67,8 @@ class PrivatizerAccountingConformanceTest {
                 new FlawedPrivatizer(Flaw.BOOKKEEPING_ENTRY, 1, true), SCALAR),
                 "a refused nominal release must leave the ledger unchanged");
         assertRejected(() -> PrivatizerConformance.checkNominalRefusedUnderBudget(
-                new FlawedPrivatizer(Flaw.NOISE_FIRST, 1, true), SCALAR), "a refused nominal release must draw no noise");
+                new FlawedPrivatizer(Flaw.NOISE_FIRST, 1, true), SCALAR),
+                "a refused nominal release must draw no noise");
         // check() runs this rule for a nominal privatizer (and names it, before the stream rules).
         assertRejected(() -> PrivatizerConformance.check(new FlawedPrivatizer(Flaw.NOISE_FIRST, 1, true)),
                 "a refused nominal release must draw no noise");

@@ -276,17 +276,20 @@ class PrivatizerDeclarationsConformanceTest {
                 "must be a non-negative number");
         assertRejected(declaring(new PrivacyGuarantee.RenyiDp(order -> Double.NaN, "nan"), zcdp),
                 "must be a non-negative number");
-        assertRejected(declaring(new PrivacyGuarantee.RenyiDp(null, "missing"), zcdp), "the Renyi curve must be non-null");
+        assertRejected(declaring(new PrivacyGuarantee.RenyiDp(null, "missing"), zcdp),
+                "the Renyi curve must be non-null");
     }
 
     @Test
     void sampleInputsMatchTheDeclaredCategories() {
         // A randomized-response event over 5 categories gets a Category of 5; any other event gets 2 categories.
-        Declared response = declaring(new PrivacyGuarantee.PureDp(1.0), new PrivacyEvent.RandomizedResponseEvent(1.0, 5));
+        Declared response = declaring(new PrivacyGuarantee.PureDp(1.0),
+                new PrivacyEvent.RandomizedResponseEvent(1.0, 5));
         assertEquals(new Statistic.Category(1, 5),
                 PrivatizerConformance.sampleInputs(response).get(Statistic.Category.class));
         assertEquals(new Statistic.Category(1, 2),
                 PrivatizerConformance.sampleInputs(new Declared()).get(Statistic.Category.class));
-        assertEquals(new Statistic.Scalar(2), PrivatizerConformance.sampleInputs(new Declared()).get(Statistic.Scalar.class));
+        assertEquals(new Statistic.Scalar(2),
+                PrivatizerConformance.sampleInputs(new Declared()).get(Statistic.Scalar.class));
     }
 }

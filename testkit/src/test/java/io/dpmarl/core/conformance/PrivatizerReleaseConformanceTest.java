@@ -60,14 +60,15 @@ class PrivatizerReleaseConformanceTest {
     void rejectsNullAndWrongTypedReleases() {
         assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> null), SCALAR), "must not return null");
         assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> s instanceof Statistic.Scalar scalar
-                ? new Statistic.Vector(new double[] {scalar.value()}) : s), SCALAR), "must return the input's statistic type");
+                ? new Statistic.Vector(new double[] {scalar.value()}) : s), SCALAR),
+                "must return the input's statistic type");
     }
 
     @Test
     void rejectsNonFiniteValues() {
         // A release of NaN or infinity is useless downstream and often the sign of a noise scale of infinity.
-        assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> new Statistic.Scalar(Double.NaN)), SCALAR),
-                "released value must be finite");
+        assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> new Statistic.Scalar(Double.NaN)),
+                SCALAR), "released value must be finite");
         assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> new Statistic.Vector(
                 new double[] {0, Double.POSITIVE_INFINITY, 0})), VECTOR), "released entry 1 must be finite");
         assertRejected(() -> PrivatizerConformance.checkRelease(releasing(s -> new Statistic.SymmetricMatrix(2,

@@ -178,8 +178,8 @@ final class NashViClaims {
         String claim = "A14 central privacy cost grows slower than local and than sqrt(K) (RZ-tiny, eps="
                 + Series.format(central.epsilon()) + ")";
         String expected = "over the last decade: log-log slope of Regret(central) - Regret(non-private) below that of "
-                + "Regret(local) - Regret(non-private) and below 0.5 (Theorem 5.2: additive term independent of K up to "
-                + "logs; Theorem 5.5: sqrt(K) term)" + (quick ? "; gated in the full setting only" : "");
+                + "Regret(local) - Regret(non-private) and below 0.5 (Theorem 5.2: additive term independent of K "
+                + "up to logs; Theorem 5.5: sqrt(K) term)" + (quick ? "; gated in the full setting only" : "");
         String measured = String.format(Locale.ROOT,
                 "central gap %.1f -> %.1f (slope %.2f), local gap %.1f -> %.1f (slope %.2f) over K' in [%d, %d]",
                 centralGap[start], centralGap[last], centralSlope, localGap[start], localGap[last], localSlope,
