@@ -137,17 +137,25 @@ class MaLdpReproductionTest {
         assertEquals(ClaimStatus.FAIL, status(accelerating, "non-private learner learns"));
     }
 
-    @Test
-    void aComputedGuaranteeWeakerThanTheClaimIsDiffers() {
+    /**
+     * A run of {@code label} with a regret curve and, at step 1, the report's guarantee rows in this order: claimed
+     * and computed (epsilon, delta) per user per agent, then claimed and computed per user.
+     */
+    private static List<MetricRecord> withGuaranteeRows(String label, double... values) {
         List<MetricRecord> rows = new ArrayList<>();
-        String uniform = "privatizer=ma-ldp(mechanism=uniform, epsilon=1, delta=0.1, calibration=paper-literal)";
-        experiment(rows, uniform, k -> 0.2 * k);
+        experiment(rows, label, k -> 0.2 * k);
         String[] names = {"claimed_user_agent_epsilon", "claimed_user_agent_delta", "user_agent_epsilon",
             "user_agent_delta", "claimed_user_epsilon", "claimed_user_delta", "user_epsilon", "user_delta"};
-        double[] values = {0, 0.1, 0, 0.524, 0, 0.1, 0, 1.0};
         for (int i = 0; i < names.length; i++) {
-            rows.add(new MetricRecord(uniform, 0, 0, 1, names[i], values[i]));
+            rows.add(new MetricRecord(label, 0, 0, 1, names[i], values[i]));
         }
+        return rows;
+    }
+
+    @Test
+    void aComputedGuaranteeWeakerThanTheClaimIsDiffers() {
+        String uniform = "privatizer=ma-ldp(mechanism=uniform, epsilon=1, delta=0.1, calibration=paper-literal)";
+        List<MetricRecord> rows = withGuaranteeRows(uniform, 0, 0.1, 0, 0.524, 0, 0.1, 0, 1.0);
         Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
         runs.put("mechanisms", MaLdpSeries.of(rows));
         List<Claim> claims = MaLdpClaims.evaluate(runs, false);
@@ -164,15 +172,8 @@ class MaLdpReproductionTest {
     /** A run of the paper-literal learner whose ledger voided the guarantee: the row says so, not the mechanism. */
     @Test
     void aVoidGuaranteeIsDiffersWithItsOwnReason() {
-        List<MetricRecord> rows = new ArrayList<>();
         String laplace = "privatizer=ma-ldp(mechanism=laplace, epsilon=1, calibration=paper-literal)";
-        experiment(rows, laplace, k -> 0.2 * k);
-        String[] names = {"claimed_user_agent_epsilon", "claimed_user_agent_delta", "user_agent_epsilon",
-            "user_agent_delta", "claimed_user_epsilon", "claimed_user_delta", "user_epsilon", "user_delta"};
-        double[] values = {1, 0, 2.5, 0, 2, 0, 5, 0};
-        for (int i = 0; i < names.length; i++) {
-            rows.add(new MetricRecord(laplace, 0, 0, 1, names[i], values[i]));
-        }
+        List<MetricRecord> rows = withGuaranteeRows(laplace, 1, 0, 2.5, 0, 2, 0, 5, 0);
         rows.add(new MetricRecord(laplace, 0, 0, 2, "user_agent_epsilon", Double.POSITIVE_INFINITY));
         Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
         runs.put("mechanisms", MaLdpSeries.of(rows));
