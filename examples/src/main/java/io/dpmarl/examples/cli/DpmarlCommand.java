@@ -15,9 +15,9 @@ import picocli.CommandLine.ScopeType;
  * system property {@code dpmarl.plugins} (path-separator list) and from every {@code --plugins DIR}; they are
  * added to a {@link java.net.URLClassLoader} whose {@link java.util.ServiceLoader} view is the {@link Registry}
  * ({@link PluginJars}). {@code --version} prints the version and code fingerprint a run's {@code config.json}
- * records ({@link BuildVersion}).
+ * records ({@link VersionProvider}).
  */
-@Command(name = "dpmarl", mixinStandardHelpOptions = true, versionProvider = BuildVersion.Provider.class,
+@Command(name = "dpmarl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Differentially private multi-agent reinforcement learning and planning.",
         subcommands = {ListCommand.class, RunCommand.class, MergeCommand.class, ReproduceCommand.class,
             ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class},

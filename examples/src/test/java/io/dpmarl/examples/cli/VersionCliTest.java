@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpmarl.core.experiment.CodeIdentity;
 import io.dpmarl.core.experiment.ExperimentRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,19 +51,19 @@ class VersionCliTest {
     @Test
     void theCoreClassesJarGivesItsManifestVersionAndItsHashAFolderGivesNeither() throws Exception {
         Path core = location(ExperimentRunner.class);
-        BuildVersion running = BuildVersion.running();
+        CodeIdentity running = CodeIdentity.running();
         if (Files.isRegularFile(core)) {
             // mvn verify: the reactor hands the tests the packaged core jar, whose manifest names its build
             try (JarFile jar = new JarFile(core.toFile())) {
                 Attributes main = jar.getManifest().getMainAttributes();
                 assertNotNull(main.getValue("Implementation-Title"), core + " names its module");
-                assertEquals(new BuildVersion(main.getValue("Implementation-Version"), sha256(core)), running);
+                assertEquals(new CodeIdentity(main.getValue("Implementation-Version"), sha256(core)), running);
             }
         } else {
-            assertEquals(new BuildVersion("development build", "unavailable"), running);
+            assertEquals(new CodeIdentity("development build", "unavailable"), running);
         }
-        assertArrayEquals(new String[] {"dpmarl " + running.version(), "code_sha256 " + running.codeSha256()},
-                new BuildVersion.Provider().getVersion());
+        assertArrayEquals(new String[] {"dpmarl " + running.version(), "code_sha256 " + running.sha256()},
+                new VersionProvider().getVersion());
     }
 
     @Test
@@ -73,12 +74,12 @@ class VersionCliTest {
             expectedVersion = jar.getManifest().getMainAttributes().getValue("Implementation-Version");
         }
         assertNotNull(expectedVersion);
-        BuildVersion build = BuildVersion.of(CommandLine.class);
-        assertEquals(new BuildVersion(expectedVersion, sha256(picocli)), build);
-        assertEquals(64, build.codeSha256().length());
+        CodeIdentity build = CodeIdentity.of(CommandLine.class);
+        assertEquals(new CodeIdentity(expectedVersion, sha256(picocli)), build);
+        assertEquals(64, build.sha256().length());
         assertArrayEquals(new String[] {"dpmarl " + expectedVersion, "code_sha256 " + sha256(picocli)},
-                build.lines());
+                VersionProvider.lines(build));
         // this test class comes from a folder: no manifest version, no jar to hash
-        assertEquals(new BuildVersion("development build", "unavailable"), BuildVersion.of(VersionCliTest.class));
+        assertEquals(new CodeIdentity("development build", "unavailable"), CodeIdentity.of(VersionCliTest.class));
     }
 }
