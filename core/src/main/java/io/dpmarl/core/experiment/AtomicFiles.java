@@ -3,6 +3,8 @@ package io.dpmarl.core.experiment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -31,6 +33,48 @@ public final class AtomicFiles {
             moveOver(temp, target);
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Writes the bytes to {@code target} only if no file of that name exists yet, atomically: of several writers
+     * racing to create {@code target}, exactly one publishes its complete content and every other one gets
+     * {@code false} and leaves the winner's file as it is. The content goes to a temporary file that is then
+     * hard-linked as {@code target} (a link fails when the name exists, whereas a rename would replace it) and
+     * removed. On a file system without hard links {@code target} is created exclusively and written in place
+     * ({@link #createExclusively}).
+     *
+     * @return true if this call created {@code target}, false if it existed
+     */
+    static boolean writeIfAbsent(Path target, byte[] content) throws IOException {
+        Path temp = temporaryFor(target);
+        try {
+            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try {
+                Files.createLink(target, temp);
+                return true;
+            } catch (FileAlreadyExistsException taken) {
+                return false;
+            } catch (UnsupportedOperationException | FileSystemException noHardLinks) {
+                return createExclusively(target, content);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Creates {@code target} with the bytes unless it exists (an exclusive create, atomic in every file system, but a
+     * reader may see the file before all of it is written): the fallback of {@link #writeIfAbsent}.
+     *
+     * @return true if this call created {@code target}, false if it existed
+     */
+    static boolean createExclusively(Path target, byte[] content) throws IOException {
+        try {
+            Files.write(target, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            return true;
+        } catch (FileAlreadyExistsException taken) {
+            return false;
         }
     }
 

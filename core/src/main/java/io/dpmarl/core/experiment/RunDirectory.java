@@ -16,38 +16,70 @@ import java.util.Optional;
  * failed trial decides what is kept. No privacy guarantee of its own: it only manages files.
  *
  * @param directory    the run directory
- * @param fresh        whether this call started the run (the directory did not exist or was empty) and is not a
- *                     shard, so that it may delete what it wrote
- * @param existedEmpty whether the directory existed, empty, before the run (it is left empty, not deleted)
+ * @param fresh        whether this call started the run (the directory did not exist or was empty, and this call
+ *                     published its {@code config.json}) and is not a shard, so that it may delete what it wrote
+ * @param existedEmpty whether this call started the run in a directory that existed, empty, before it (it is left
+ *                     empty, not deleted)
  */
 record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
+    /** The file that makes a directory a run: the run's configuration ({@link RunConfig}). */
+    private static final String CONFIG_FILE = "config.json";
 
     /**
-     * Checks the directory against the run's configuration, creates it, deletes leftover temporary files of a killed
-     * run (not for shards, which may share it) and writes {@code config.json}.
+     * Checks the directory against the run's configuration, creates it, publishes {@code config.json} and deletes
+     * leftover temporary files of a killed run (not for shards, which may share it). When the directory is missing
+     * or empty, {@code config.json} is published only if it still does not exist ({@link AtomicFiles#writeIfAbsent}):
+     * of several runs started at once into one empty directory (shards of different specs or builds) the first to
+     * publish wins, and every other one is checked against its {@code config.json} as for a directory that held a
+     * run ({@link #requireRunOf}), so a shard of the same spec and build joins and any other run is refused.
      *
-     * @throws IllegalArgumentException if the directory holds something else, another spec's run, or a run while
-     *                                  neither resume nor a shard was asked for
+     * @throws IllegalArgumentException if the directory holds something else, another spec's or build's run, or a
+     *                                  run while neither resume nor a shard was asked for
      */
     static RunDirectory open(Path directory, Map<String, Object> config, RunOptions options) throws IOException {
+        return open(directory, config, options, () -> { });
+    }
+
+    /**
+     * {@link #open(Path, Map, RunOptions)} with {@code beforePublishing} run between the check of the directory and
+     * the publication of {@code config.json}, where a test puts the {@code config.json} of a competing run.
+     */
+    static RunDirectory open(Path directory, Map<String, Object> config, RunOptions options,
+                             Runnable beforePublishing) throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Path configFile = directory.resolve("config.json");
-        boolean existedEmpty = Files.isDirectory(directory) && isEmpty(directory);
-        if (Files.isDirectory(directory) && !existedEmpty) {
-            requireRunOf(directory, config.get("spec"), config.get("build"),
-                    options.resume() || options.shard().isPresent());
+        Path configFile = directory.resolve(CONFIG_FILE);
+        boolean continuing = options.resume() || options.shard().isPresent();
+        boolean existedEmpty = Files.isDirectory(directory) && holdsNothingYet(directory);
+        boolean holdsRun = Files.isDirectory(directory) && !existedEmpty;
+        if (holdsRun) {
+            requireRunOf(directory, config.get("spec"), config.get("build"), continuing);
         } else if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("run directory " + directory + " is a file; choose another --out");
         }
+        Files.createDirectories(directory);
+        byte[] content = json.writeValueAsBytes(config);
+        boolean published = false;
+        if (!holdsRun) {
+            beforePublishing.run();
+            published = AtomicFiles.writeIfAbsent(configFile, content);
+            if (!published) {
+                // Another run published its config.json since the check: continue only a run of this spec and build.
+                requireRunOf(directory, config.get("spec"), config.get("build"), continuing);
+            }
+        }
+        // A run that found a matching config.json rewrites it only when it is a --resume of the whole run, to record
+        // its own execution (thread count, Java). A shard does not: the spec and build it would write are the ones
+        // just checked, and shards of one run may run at the same time, so each rewriting the execution entry would
+        // only leave that of whichever started last.
+        if (!published && options.shard().isEmpty()) {
+            AtomicFiles.write(configFile, content);
+        }
         // Shards may share the directory at the same time: they neither delete another's temporary files nor the
         // directory itself.
-        boolean fresh = (!Files.exists(directory) || existedEmpty) && options.shard().isEmpty();
-        Files.createDirectories(directory);
         if (options.shard().isEmpty()) {
             AtomicFiles.deleteLeftovers(directory);
         }
-        AtomicFiles.write(configFile, json.writeValueAsBytes(config));
-        return new RunDirectory(directory, fresh, existedEmpty);
+        return new RunDirectory(directory, published && options.shard().isEmpty(), published && existedEmpty);
     }
 
     /**
@@ -91,7 +123,7 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
      * @throws IllegalArgumentException naming the directory if it may not be continued by a run of {@code spec}
      */
     static void requireRunOf(Path directory, Object spec, Object build, boolean continuing) throws IOException {
-        Path configFile = directory.resolve("config.json");
+        Path configFile = directory.resolve(CONFIG_FILE);
         if (!Files.exists(configFile)) {
             throw new IllegalArgumentException("run directory " + directory
                     + " exists and is not a dpmarl run; choose another --out");
@@ -139,9 +171,16 @@ record RunDirectory(Path directory, boolean fresh, boolean existedEmpty) {
         }
     }
 
-    private static boolean isEmpty(Path directory) throws IOException {
+    /**
+     * Whether the directory holds nothing but, possibly, temporary files of {@code config.json}: those of another run
+     * publishing it at this moment, or of a run killed while it did, neither of which makes the directory a run.
+     */
+    private static boolean holdsNothingYet(Path directory) throws IOException {
+        String configTemporary = "." + CONFIG_FILE + ".";
         try (var entries = Files.list(directory)) {
-            return entries.findAny().isEmpty();
+            return entries.allMatch(entry -> Files.isRegularFile(entry)
+                    && entry.getFileName().toString().startsWith(configTemporary)
+                    && entry.getFileName().toString().endsWith(AtomicFiles.TEMP_SUFFIX));
         }
     }
 }
