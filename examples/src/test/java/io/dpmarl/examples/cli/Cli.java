@@ -6,14 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentSpec;
+import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 /** Runs {@link Main} in-process with captured output. */
 final class Cli {
@@ -39,6 +47,45 @@ final class Cli {
     static Path smokeSpec() {
         Path local = Path.of("specs", "smoke.yaml");
         return Files.exists(local) ? local : Path.of("examples", "specs", "smoke.yaml");
+    }
+
+    /**
+     * Runs the smoke spec into {@code out} without figures ({@code run SMOKE --no-plots --out OUT}, then
+     * {@code arguments}), asserts that it succeeded (exit code 0, stderr shown otherwise) and returns the result.
+     */
+    static Result runSmoke(Path out, String... arguments) {
+        List<String> args = new ArrayList<>(List.of("run", smokeSpec().toString(), "--no-plots", "--out",
+                out.toString()));
+        args.addAll(List.of(arguments));
+        Result result = run(args.toArray(String[]::new));
+        assertEquals(0, result.code(), result.err());
+        return result;
+    }
+
+    /**
+     * A jar at {@code target} holding the given entries (name to UTF-8 text), in name order; returns its absolute
+     * path.
+     */
+    static Path jar(Path target, Map<String, String> entries) throws IOException {
+        try (OutputStream file = Files.newOutputStream(target); JarOutputStream jar = new JarOutputStream(file)) {
+            for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
+                jar.putNextEntry(new JarEntry(entry.getKey()));
+                jar.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
+                jar.closeEntry();
+            }
+        }
+        return target.toAbsolutePath().normalize();
+    }
+
+    /**
+     * A folder {@code directory/plugins} with one jar, {@code fixture.jar}, that registers the fixture environment
+     * {@code folder-fixture} ({@link CommandsTest.FolderFixtureProvider}); returns the folder.
+     */
+    static Path fixturePluginFolder(Path directory) throws IOException {
+        Path folder = Files.createDirectories(directory.resolve("plugins"));
+        jar(folder.resolve("fixture.jar"), Map.of("META-INF/services/" + PluginProvider.class.getName(),
+                CommandsTest.FolderFixtureProvider.class.getName() + "\n"));
+        return folder;
     }
 
     /**

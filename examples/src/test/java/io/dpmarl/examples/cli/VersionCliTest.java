@@ -11,7 +11,10 @@ import io.dpmarl.core.experiment.ExperimentRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
@@ -19,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code dpmarl --version} prints two lines, {@code dpmarl <version>} and {@code code_sha256 <hex>}, equal to the
- * {@code "build"} entry ({@code "version"}, {@code "code_sha256"}) that a run's {@code config.json} records; the
+ * {@code dpmarl --version} prints two lines, {@code dpmarl <version>} and {@code code_sha256 <hex>}, then one line
+ * {@code plugin <file name> sha256 <hex>} per plugin jar loaded, equal to the {@code "build"} entry
+ * ({@code "version"}, {@code "code_sha256"}, {@code "plugin_jars"}) that a run's {@code config.json} records; the
  * values are read from the jar that holds the classes: its manifest's Implementation-Version and the SHA-256 of its
  * bytes, computed here from the file.
  */
@@ -36,9 +40,7 @@ class VersionCliTest {
     @Test
     void versionPrintsTheBuildThatConfigJsonRecords(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
-        Cli.Result run = Cli.run("run", Cli.smokeSpec().toString(), "--set", "episodes=5", "--set", "trials=1",
-                "--no-plots", "--out", out.toString());
-        assertEquals(0, run.code(), run.err());
+        Cli.runSmoke(out, "--set", "episodes=5", "--set", "trials=1");
         JsonNode build = new ObjectMapper().readTree(out.resolve("config.json").toFile()).get("build");
 
         Cli.Result version = Cli.run("--version");
@@ -46,6 +48,33 @@ class VersionCliTest {
         assertEquals("", version.err());
         assertEquals("dpmarl " + build.get("version").asText() + "\ncode_sha256 " + build.get("code_sha256").asText()
                 + "\n", version.out().replace(System.lineSeparator(), "\n"));
+    }
+
+    /**
+     * With plugin jars, one line {@code plugin <file name> sha256 <hex>} follows per jar, in load order (file-name
+     * order within a folder): the file names and hashes (computed here from the jars' bytes) that the
+     * {@code "plugin_jars"} of the {@code "build"} entry records, in the same order.
+     */
+    @Test
+    void versionNamesEachPluginJarAsConfigJsonRecordsIt(@TempDir Path directory) throws Exception {
+        Path folder = Cli.fixturePluginFolder(directory);
+        Path notes = Cli.jar(folder.resolve("notes.jar"), Map.of("notes.txt", "a jar without plugins"));
+        Path out = directory.resolve("run");
+        Cli.runSmoke(out, "--plugins", folder.toString(), "--set", "episodes=5", "--set", "trials=1");
+        JsonNode build = new ObjectMapper().readTree(out.resolve("config.json").toFile()).get("build");
+
+        Cli.Result version = Cli.run("--plugins", folder.toString(), "--version");
+        assertEquals(0, version.code(), version.err());
+        List<String> lines = version.out().lines().toList();
+        assertEquals(List.of("plugin fixture.jar sha256 " + sha256(folder.resolve("fixture.jar")),
+                "plugin notes.jar sha256 " + sha256(notes)), lines.subList(2, lines.size()));
+        List<String> recorded = new ArrayList<>();
+        for (JsonNode jar : build.get("plugin_jars")) {
+            recorded.add("plugin " + jar.get("file").asText() + " sha256 " + jar.get("sha256").asText());
+        }
+        assertEquals(recorded, lines.subList(2, lines.size()));
+        assertEquals(List.of("dpmarl " + build.get("version").asText(), "code_sha256 "
+                + build.get("code_sha256").asText()), lines.subList(0, 2));
     }
 
     @Test
