@@ -20,10 +20,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dpmarl plot <run-dir> [--metric M]... [--log-x] [--log-y] [--smooth N]}: redraws the figures of a run directory
- * from its {@code aggregate.csv} (or, if absent, from {@code metrics.csv}) into {@code <run-dir>/plots/}. Without
- * {@code --metric} it draws the figures the run's spec asked for (overlays included, read from {@code config.json}
- * when the directory has one) and then every other recorded metric on its own.
+ * {@code dpmarl plot <run-dir> [--metric M]... [--log-x] [--log-y] [--smooth N]}: redraws the figures of a run
+ * directory from its {@code aggregate.csv} (or, if absent, from {@code metrics.csv}) into {@code <run-dir>/plots/}.
+ * Without {@code --metric} it draws the figures the run's spec asked for (overlays included, read from
+ * {@code config.json} when the directory has one) and then every other recorded metric on its own.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = "Redraw the plots (PNG and SVG, mean and 95%% band) of a run directory from aggregate.csv.")
@@ -31,7 +31,8 @@ final class PlotCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run directory written by dpmarl run or reproduce.")
+    @Parameters(index = "0", paramLabel = "RUN_DIR",
+            description = "A run directory written by dpmarl run or reproduce.")
     Path directory;
 
     @Option(names = "--metric", paramLabel = "M", description = "Metric to plot, or an overlay 'a + b' drawn as one"

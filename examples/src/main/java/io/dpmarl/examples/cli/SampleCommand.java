@@ -86,7 +86,8 @@ public final class SampleCommand implements Callable<Integer> {
             int categories = categories(privatizerSpec);
             return new Statistic.Category((int) value, categories);
         }
-        throw new IllegalArgumentException("privatizer '" + privatizer.name() + "' releases none of scalar, category, count");
+        throw new IllegalArgumentException("privatizer '" + privatizer.name()
+                + "' releases none of scalar, category, count");
     }
 
     private int categories(String specString) {
