@@ -10,15 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dpmarl.core.spi.PluginProvider;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,18 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BuildMismatchCliTest {
     private static final String OTHER_SHA256 = "0123456789abcdef".repeat(4);
-
-    /** A plugin folder with one jar that registers a fixture environment. */
-    private static Path pluginFolder(Path directory) throws IOException {
-        Path folder = Files.createDirectories(directory.resolve("plugins"));
-        try (OutputStream file = Files.newOutputStream(folder.resolve("fixture.jar"));
-             JarOutputStream jar = new JarOutputStream(file)) {
-            jar.putNextEntry(new JarEntry("META-INF/services/" + PluginProvider.class.getName()));
-            jar.write((CommandsTest.FolderFixtureProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-            jar.closeEntry();
-        }
-        return folder;
-    }
 
     /** The run's config.json, which must record the build that wrote it. */
     private static JsonNode config(Path run) throws IOException {
@@ -77,12 +59,10 @@ class BuildMismatchCliTest {
 
     @Test
     void resumeWithAnotherPluginJarBuildIsRefusedAndLeavesTheRunAsItWas(@TempDir Path directory) throws Exception {
-        Path folder = pluginFolder(directory);
+        Path folder = Cli.fixturePluginFolder(directory);
         Path out = directory.resolve("run");
         String spec = Cli.smokeSpec().toString();
-        Cli.Result first = Cli.run("--plugins", folder.toString(), "run", spec, "--set", "episodes=20", "--no-plots",
-                "--out", out.toString());
-        assertEquals(0, first.code(), first.err());
+        Cli.runSmoke(out, "--plugins", folder.toString(), "--set", "episodes=20");
         String running = editPluginFingerprint(out);
         Map<String, byte[]> before = snapshot(out);
 
@@ -109,7 +89,7 @@ class BuildMismatchCliTest {
 
     @Test
     void reproduceResumeWithoutThePluginJarsOfTheRunIsRefused(@TempDir Path directory) throws Exception {
-        Path folder = pluginFolder(directory);
+        Path folder = Cli.fixturePluginFolder(directory);
         Path out = directory.resolve("out");
         Cli.Result first = Cli.run(TestReproduction.discovery(), "--plugins", folder.toString(), "reproduce",
                 TestReproduction.PAPER, "--threads", "1", "--no-plots", "--out", out.toString());
@@ -131,7 +111,7 @@ class BuildMismatchCliTest {
     void theCoreJarFingerprintIsComparedWhenTheRunningOneIsKnown(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
         String spec = Cli.smokeSpec().toString();
-        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString()).code());
+        Cli.runSmoke(out, "--set", "episodes=20");
         ObjectMapper json = new ObjectMapper();
         JsonNode config = config(out);
         ObjectNode build = (ObjectNode) config.path("build");

@@ -32,9 +32,7 @@ class LengthOverrideCliTest {
     @Test
     void stepsOnTheSmokeSpecRunsStepsWithANoteAndConfigRecordsSteps(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("out");
-        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--set", "steps=30", "--set", "trials=1",
-                "--no-plots", "--out", out.toString());
-        assertEquals(0, result.code(), result.err());
+        Cli.Result result = Cli.runSmoke(out, "--set", "steps=30", "--set", "trials=1");
         List<String> notes = result.err().lines().filter(line -> line.startsWith("note:")).toList();
         assertEquals(List.of("note: --set steps=30 replaces schedule.episodes=200 (a schedule has one length: 30 "
                 + "environment steps in all; schedule.step-limit bounds one episode)"), notes);
@@ -52,9 +50,7 @@ class LengthOverrideCliTest {
     @Test
     void theSpecsOwnUnitPrintsNoNote(@TempDir Path directory) {
         Path out = directory.resolve("out");
-        Cli.Result result = Cli.run("run", Cli.smokeSpec().toString(), "--set", "episodes=2", "--set", "trials=1",
-                "--no-plots", "--out", out.toString());
-        assertEquals(0, result.code(), result.err());
+        Cli.Result result = Cli.runSmoke(out, "--set", "episodes=2", "--set", "trials=1");
         assertFalse(result.err().contains("note:"), result.err());
     }
 

@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpmarl.core.spi.PluginProvider;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,20 +20,13 @@ class PluginProvenanceTest {
 
     @Test
     void configJsonNamesTheLoadedPluginJars(@TempDir Path directory) throws Exception {
-        Path folder = Files.createDirectories(directory.resolve("plugins"));
+        Path folder = Cli.fixturePluginFolder(directory);
         Path jarFile = folder.resolve("fixture.jar");
-        try (OutputStream file = Files.newOutputStream(jarFile); JarOutputStream jar = new JarOutputStream(file)) {
-            jar.putNextEntry(new JarEntry("META-INF/services/" + PluginProvider.class.getName()));
-            jar.write((CommandsTest.FolderFixtureProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-            jar.closeEntry();
-        }
         byte[] bytes = Files.readAllBytes(jarFile);
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
 
         Path withPlugins = directory.resolve("with");
-        Cli.Result run = Cli.run("--plugins", folder.toString(), "run", Cli.smokeSpec().toString(), "--set",
-                "episodes=5", "--set", "trials=1", "--no-plots", "--out", withPlugins.toString());
-        assertEquals(0, run.code(), run.err());
+        Cli.runSmoke(withPlugins, "--plugins", folder.toString(), "--set", "episodes=5", "--set", "trials=1");
         JsonNode jars = new ObjectMapper().readTree(withPlugins.resolve("config.json").toFile())
                 .path("execution").path("plugin_jars");
         assertEquals(1, jars.size(), jars.toString());
@@ -47,8 +35,7 @@ class PluginProvenanceTest {
         assertEquals(sha256, jars.get(0).path("sha256").asText());
 
         Path without = directory.resolve("without");
-        assertEquals(0, Cli.run("run", Cli.smokeSpec().toString(), "--set", "episodes=5", "--set", "trials=1",
-                "--no-plots", "--out", without.toString()).code());
+        Cli.runSmoke(without, "--set", "episodes=5", "--set", "trials=1");
         assertFalse(new ObjectMapper().readTree(without.resolve("config.json").toFile()).path("execution")
                 .has("plugin_jars"), "no plugin jar, no entry");
     }

@@ -37,7 +37,7 @@ class ResumeRefusalCliTest {
     void runResumeWithAnotherSeedIsRefusedAndLeavesTheRunAsItWas(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
         String spec = Cli.smokeSpec().toString();
-        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString()).code());
+        Cli.runSmoke(out, "--set", "episodes=20");
         Map<String, byte[]> before = snapshot(out);
         Cli.Result other = Cli.run("run", spec, "--set", "episodes=20", "--set", "seed=43", "--no-plots", "--out",
                 out.toString(), "--resume");
@@ -50,7 +50,7 @@ class ResumeRefusalCliTest {
     void resumeOverAnUnreadableConfigNamesTheDirectoryAndTheFile(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
         String spec = Cli.smokeSpec().toString();
-        assertEquals(0, Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString()).code());
+        Cli.runSmoke(out, "--set", "episodes=20");
         // A config.json cut off after its first line, as a disk-full copy could leave it.
         Files.writeString(out.resolve("config.json"), "{\n  \"spec\" : {\n");
         Map<String, byte[]> before = snapshot(out);
