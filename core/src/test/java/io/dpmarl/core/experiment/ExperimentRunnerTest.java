@@ -23,19 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** End-to-end runs of the experiment runner on the core test plugins. */
 class ExperimentRunnerTest {
-    private static final String SPEC = """
-            name: runner-test
-            environment: bandit-test(horizon=3)
-            learner: greedy-test(exploration=0.3)
-            privatizer: shift-test(epsilon=1)
-            accountant: sum-test
+    private static final String SPEC = TestSpecs.bandit("runner-test", """
             episodes: 25
             trials: 5
             seed: 2024
             grid:
               privatizer.epsilon: [0.5, 2]
             plots: [episode_return, epsilon_spent]
-            """;
+            """);
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
     private final Registry registry = TestPlugins.registry();

@@ -20,17 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * written as {@code plots/<names joined by -->}, and the report listing it like any other figure.
  */
 class OverlayPlotsRunTest {
-    private static final String SPEC = """
-            name: overlay-run
-            environment: bandit-test(horizon=3)
-            learner: greedy-test(exploration=0.3)
-            privatizer: shift-test(epsilon=1)
-            accountant: sum-test
+    private static final String SPEC = TestSpecs.bandit("overlay-run", """
             episodes: 10
             trials: 3
             seed: 11
             plots: [episode_return + epsilon_spent, episode_return]
-            """;
+            """);
 
     private final Registry registry = TestPlugins.registry();
 

@@ -33,17 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The checks that refuse a spec before its run directory exists, and what a failing run leaves behind. */
 class PreflightTest {
-    private static final String SPEC = """
-            name: preflight
-            environment: bandit-test(horizon=3)
-            learner: greedy-test(exploration=0.3)
-            privatizer: shift-test(epsilon=1)
-            accountant: sum-test
+    private static final String SPEC = TestSpecs.bandit("preflight", """
             episodes: 10
             trials: 2
             seed: 5
             plots: [episode_return]
-            """;
+            """);
 
     /** An accountant that composes approximate events only (so it refuses the test privatizer's pure events). */
     static final class ApproxOnlyProvider implements PluginProvider<Accountant> {

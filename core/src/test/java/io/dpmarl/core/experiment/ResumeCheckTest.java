@@ -18,16 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link IllegalArgumentException} naming the directory; nothing is written by the check itself.
  */
 class ResumeCheckTest {
-    private static final String SPEC = """
-            name: resume-check
-            environment: bandit-test(horizon=3)
-            learner: greedy-test(exploration=0.3)
-            privatizer: shift-test(epsilon=1)
-            accountant: sum-test
+    private static final String SPEC = TestSpecs.bandit("resume-check", """
             episodes: 4
             trials: 2
             seed: 11
-            """;
+            """);
 
     private final Registry registry = TestPlugins.registry();
 

@@ -137,16 +137,11 @@ class RunBuildTest {
 
     @Test
     void shardsAndMergeRefuseADirectoryOfAnotherBuildAndWriteNothing(@TempDir Path directory) throws Exception {
-        String spec = """
-                name: build-check
-                environment: bandit-test(horizon=3)
-                learner: greedy-test(exploration=0.3)
-                privatizer: shift-test(epsilon=1)
-                accountant: sum-test
+        String spec = TestSpecs.bandit("build-check", """
                 episodes: 4
                 trials: 2
                 seed: 11
-                """;
+                """);
         Registry registry = TestPlugins.registry();
         ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(spec, false, "spec"), registry);
         ExperimentRunner runner = new ExperimentRunner(registry);

@@ -27,17 +27,12 @@ import org.junit.jupiter.api.Test;
  * names the key and what is accepted, or (for a privatizer written inside the learner) now works.
  */
 class SpecInputErrorsTest {
-    private static final String SPEC = """
-            name: audit
-            environment: bandit-test(horizon=3)
-            learner: greedy-test(exploration=0.3)
-            privatizer: shift-test(epsilon=1)
-            accountant: sum-test
+    private static final String SPEC = TestSpecs.bandit("audit", """
             episodes: 10
             trials: 1
             seed: 5
             plots: [episode_return]
-            """;
+            """);
 
     /** The spec with the learner's privatizer written inside the learner spec, as the DP-QD specs do. */
     private static final String NESTED = SPEC.replace("privatizer: shift-test(epsilon=1)\n", "")
