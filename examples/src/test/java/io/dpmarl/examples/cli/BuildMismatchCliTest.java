@@ -61,13 +61,12 @@ class BuildMismatchCliTest {
     void resumeWithAnotherPluginJarBuildIsRefusedAndLeavesTheRunAsItWas(@TempDir Path directory) throws Exception {
         Path folder = Cli.fixturePluginFolder(directory);
         Path out = directory.resolve("run");
-        String spec = Cli.smokeSpec().toString();
         Cli.runSmoke(out, "--plugins", folder.toString(), "--set", "episodes=20");
         String running = editPluginFingerprint(out);
         Map<String, byte[]> before = snapshot(out);
 
-        Cli.Result resumed = Cli.run("--plugins", folder.toString(), "run", spec, "--set", "episodes=20",
-                "--no-plots", "--out", out.toString(), "--resume");
+        Cli.Result resumed = Cli.tryRunSmoke(out, "--plugins", folder.toString(), "--set", "episodes=20",
+                "--resume");
         String builds = "dpmarl " + version(out) + " (code " + code(out) + ", plugin jars fixture.jar "
                 + OTHER_SHA256.substring(0, 12) + ") and this is dpmarl " + version(out) + " (code " + code(out)
                 + ", plugin jars fixture.jar " + running.substring(0, 12) + ")";
@@ -75,8 +74,8 @@ class BuildMismatchCliTest {
                 + "; start a new --out, or resume with the build that began it");
         assertUnchanged(before, out);
 
-        Cli.Result shard = Cli.run("--plugins", folder.toString(), "run", spec, "--set", "episodes=20",
-                "--no-plots", "--out", out.toString(), "--shard", "1/2");
+        Cli.Result shard = Cli.tryRunSmoke(out, "--plugins", folder.toString(), "--set", "episodes=20",
+                "--shard", "1/2");
         assertRefusedInOneLine(shard, "dpmarl: cannot resume " + out + ": it was written by " + builds
                 + "; start a new --out, or resume with the build that began it");
         assertUnchanged(before, out);
@@ -110,7 +109,6 @@ class BuildMismatchCliTest {
     @Test
     void theCoreJarFingerprintIsComparedWhenTheRunningOneIsKnown(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
-        String spec = Cli.smokeSpec().toString();
         Cli.runSmoke(out, "--set", "episodes=20");
         ObjectMapper json = new ObjectMapper();
         JsonNode config = config(out);
@@ -120,8 +118,7 @@ class BuildMismatchCliTest {
         json.writerWithDefaultPrettyPrinter().writeValue(out.resolve("config.json").toFile(), config);
         Map<String, byte[]> before = snapshot(out);
 
-        Cli.Result resumed = Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString(),
-                "--resume");
+        Cli.Result resumed = Cli.tryRunSmoke(out, "--set", "episodes=20", "--resume");
         if (running.equals("unavailable")) {
             // Core classes from target/classes (the Maven test phase): no jar to compare, accepted as before.
             assertEquals(0, resumed.code(), resumed.err());

@@ -36,11 +36,9 @@ class ResumeRefusalCliTest {
     @Test
     void runResumeWithAnotherSeedIsRefusedAndLeavesTheRunAsItWas(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
-        String spec = Cli.smokeSpec().toString();
         Cli.runSmoke(out, "--set", "episodes=20");
         Map<String, byte[]> before = snapshot(out);
-        Cli.Result other = Cli.run("run", spec, "--set", "episodes=20", "--set", "seed=43", "--no-plots", "--out",
-                out.toString(), "--resume");
+        Cli.Result other = Cli.tryRunSmoke(out, "--set", "episodes=20", "--set", "seed=43", "--resume");
         assertRefusedInOneLine(other, "dpmarl: cannot resume " + out
                 + ": its config.json was written for another spec; choose another --out");
         assertUnchanged(before, out);
@@ -49,13 +47,11 @@ class ResumeRefusalCliTest {
     @Test
     void resumeOverAnUnreadableConfigNamesTheDirectoryAndTheFile(@TempDir Path directory) throws Exception {
         Path out = directory.resolve("run");
-        String spec = Cli.smokeSpec().toString();
         Cli.runSmoke(out, "--set", "episodes=20");
         // A config.json cut off after its first line, as a disk-full copy could leave it.
         Files.writeString(out.resolve("config.json"), "{\n  \"spec\" : {\n");
         Map<String, byte[]> before = snapshot(out);
-        Cli.Result resumed = Cli.run("run", spec, "--set", "episodes=20", "--no-plots", "--out", out.toString(),
-                "--resume");
+        Cli.Result resumed = Cli.tryRunSmoke(out, "--set", "episodes=20", "--resume");
         assertEquals(2, resumed.code(), resumed.err());
         String line = resumed.err().strip();
         assertFalse(line.contains("\n"), "one line");
