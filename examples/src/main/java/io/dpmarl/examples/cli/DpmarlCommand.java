@@ -14,8 +14,8 @@ import picocli.CommandLine.ScopeType;
  * Plugin jars come from {@code ./plugins/}, from {@code plugins/} next to the launcher, from the folders of the
  * system property {@code dpmarl.plugins} (path-separator list) and from every {@code --plugins DIR}; they are
  * added to a {@link java.net.URLClassLoader} whose {@link java.util.ServiceLoader} view is the {@link Registry}
- * ({@link PluginJars}). {@code --version} prints the version and code fingerprint a run's {@code config.json}
- * records ({@link VersionProvider}).
+ * ({@link PluginJars}). {@code --version} prints the version, the code fingerprint and the plugin jars a run's
+ * {@code config.json} records ({@link VersionProvider}).
  */
 @Command(name = "dpmarl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Differentially private multi-agent reinforcement learning and planning.",
