@@ -25,7 +25,11 @@ public interface Privatizer {
     /** The plugin name, for example {@code "laplace"}. */
     String name();
 
-    /** The guarantee of one release, computed by the framework from the calibration. */
+    /**
+     * The guarantee of one release, computed by the framework from the calibration; under
+     * {@link StreamAccounting.Scheduled}, whose releases charge different events, the guarantee of the stream's first
+     * release.
+     */
     PrivacyGuarantee guarantee();
 
     /** The guarantee a paper claims for this calibration, when it differs from {@link #guarantee()}. */
