@@ -21,7 +21,8 @@ import java.util.Map;
  *       DP-QD-Learning and QD-learning (same seeds) has |mean| at most 3 standard errors (two-sided false rejection
  *       0.27% per pair);</li>
  *   <li>T4 (Theorem V.4, (p, r)-accuracy): for p in {0.05, 0.1, 0.2} the share of runs with
- *       {@code |Qbar(T) - Q*| <= sqrt(2 var / p)} is at least 1 - p on every pair: PASS; DIFFERS when the
+ *       {@code |Qbar(T) - Q*| <= sqrt(2 var / p)} (the radius of the theorem's proof, eq. 25; its statement prints
+ *       {@code sqrt(var / p)}, the smaller) is at least 1 - p on every pair: PASS; DIFFERS when the
  *       finite-T bias (shared with QD-learning) breaks it, shown by QD-learning on the same seeds missing 1 - p on
  *       that pair too (with its own variance), with the bias and sd; FAIL otherwise (no QD-learning run
  *       included);</li>
