@@ -14,10 +14,12 @@ import java.util.SplittableRandom;
 
 /**
  * Plugin {@code cbmp(agents, model-seed, gamma, reward-variance, mean-low, mean-high, graph, degree, rewiring,
- * edge-probability, redraw, action-rule, restart)}: the Central Bank Monetary Policy networked MDP of Qiao et al. (Section VI.A). The
- * model (P and the mean rewards) is drawn once from {@code model-seed} and is the same in every trial; the
- * communication graph is drawn from the trial's streams (stream {@code communication-graph}), once per trial or
- * redrawn every episode or step, and conditioned on connectivity.
+ * edge-probability, redraw, action-rule, restart)}: the Central Bank Monetary Policy networked MDP of Qiao et al.
+ * (Section VI.A). The model (P and the mean rewards) is drawn once from {@code model-seed} and is the same in every
+ * trial; the communication graph is drawn from the trial's streams (stream {@code communication-graph}), once per
+ * trial or redrawn every episode or step, and conditioned on connectivity. The default family, Watts-Strogatz(N, 4,
+ * 0.3), is a choice: the paper says only "a randomly generated connected graph", and that opinion networks are
+ * commonly small-world or scale-free.
  */
 @AutoService(PluginProvider.class)
 public final class CbmpProvider implements PluginProvider<Environment> {
@@ -76,7 +78,8 @@ public final class CbmpProvider implements PluginProvider<Environment> {
         GraphFamily family = GraphFamily.parse("graph", params.string("graph"));
         checkGraph(family, agents, params.integer("degree"));
         CbmpModel model = CbmpModel.generate(agents, params.real("gamma"), params.real("reward-variance"),
-                params.real("mean-low"), params.real("mean-high"), new SplittableRandom(params.longValue("model-seed")));
+                params.real("mean-low"), params.real("mean-high"),
+                new SplittableRandom(params.longValue("model-seed")));
         double probability = family == GraphFamily.ERDOS_RENYI ? params.real("edge-probability")
                 : params.real("rewiring");
         GraphProcess graphs = GraphProcess.redrawn(family.generator(agents, params.integer("degree"), probability),

@@ -18,11 +18,14 @@ import java.util.random.RandomGenerator;
  * DP-QD-Learning (Qiao et al., Privacy-preserved Fully Decentralized Multi-agent Reinforcement Learning for
  * Networked Social Systems, Algorithm 1) and, without a privatizer, QD-learning (Kar, Moura and Poor, 2013), as one
  * networked team learner. Every step: one behaviour action {@code a_t ~ Uniform(A)} common to all agents (drawn from
- * the trial stream {@code qd/behaviour}, so private and non-private runs see the same actions, states and rewards);
+ * the trial stream {@code qd/behaviour}, so private and non-private runs see the same actions, states and rewards; a
+ * choice: Algorithm 1 samples {@code a^i ~ pi^i} without saying what {@code pi^i} is, and the CBMP transition table
+ * takes one action);
  * each agent releases only the entry it is about to update, {@code Qhat^i = Q^i(s_t, a_t) + Lap(nu(t))}, through
  * its own release stream (ledger key {@code agent/i}, its own {@code nu_i(t) = s_i q_i^t}: one charge, one noise
  * draw, the same value broadcast to every neighbour); then the synchronous consensus + innovations update of
- * {@link QdNetwork} with the visit-indexed gains of {@link GainSchedule}. Rewards never leave an agent; the agent's own term uses its true table.
+ * {@link QdNetwork} with the visit-indexed gains of {@link GainSchedule}. Rewards never leave an agent; the agent's
+ * own term uses its true table.
  *
  * <p>The communication graph comes from the environment's graph process at (episode, global step). When a new graph
  * comes into force the stability condition {@code beta(0) lambda_max(L) < 1} is checked, warned about when it

@@ -10,6 +10,11 @@ import java.util.Objects;
  * updated pair: the innovation (TD) gain {@code alpha(k)} and the consensus gain {@code beta(k)} (Qiao et al.,
  * eq. 3; Kar, Moura and Poor, QD-learning, 2013). Both gains are 0 for pairs not visited at a step.
  *
+ * <p>The paper gives no values for a and b. Its sentence after eq. 3, "a, b, tau1 in (1/2, 1]", read literally
+ * would ask b &gt;= 1/2, which makes the first consensus steps unstable on any graph with {@code lambda_max(L) >= 2};
+ * the range is read as tau1's only (Kar et al. need only a, b &gt; 0), so any positive a and b are accepted, and the
+ * learner warns when {@code b lambda_max(L) >= 1}.
+ *
  * @param gainA      innovation gain constant a, in (0, inf)
  * @param gainB      consensus gain constant b, in (0, inf)
  * @param tau1       exponent of the faster-decaying gain, in (1/2, 1]
