@@ -1,6 +1,7 @@
 package io.dpmarl.algorithms.tabular.qd;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.random.RandomGenerator;
 
 /**
@@ -53,6 +54,11 @@ public final class CenterQdLearner extends QdTeamLearner {
     @Override
     public double value(int agent, int stateIndex, int action) {
         return q[stateIndex][action];
+    }
+
+    @Override
+    public OptionalDouble discount() {
+        return OptionalDouble.of(gamma);
     }
 
     @Override

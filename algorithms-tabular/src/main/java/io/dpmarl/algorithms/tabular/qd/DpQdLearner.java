@@ -12,6 +12,7 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.random.RandomGenerator;
 
 /**
@@ -191,6 +192,11 @@ public final class DpQdLearner extends QdTeamLearner {
     @Override
     public double value(int agent, int stateIndex, int action) {
         return network.value(agent, stateIndex, action);
+    }
+
+    @Override
+    public OptionalDouble discount() {
+        return OptionalDouble.of(gamma);
     }
 
     @Override

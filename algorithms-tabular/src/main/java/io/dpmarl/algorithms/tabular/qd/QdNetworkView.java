@@ -1,6 +1,7 @@
 package io.dpmarl.algorithms.tabular.qd;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What the QD learners (DP-QD-Learning, QD-learning, Center-QD) show their evaluators: each agent's current
@@ -20,6 +21,15 @@ public interface QdNetworkView {
 
     /** Agent i's current {@code Q^i(s, a)} (for Center-QD, the central table for every i). */
     double value(int agent, int state, int action);
+
+    /**
+     * The discount gamma of the learners' Q-targets (the learner's parameter {@code gamma}), if the view declares it.
+     * An evaluator that compares the tables with the environment's optimal Q-function refuses a declared discount
+     * other than the environment's: the tables would then converge to another fixed point.
+     */
+    default OptionalDouble discount() {
+        return OptionalDouble.empty();
+    }
 
     /** Global steps learned so far (every training step of every episode). */
     long steps();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.RandomStreams;
@@ -13,6 +14,7 @@ import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -111,6 +113,21 @@ class DpQdLearnerTest {
         assertEquals(1.0, stats.sumSquaredError() / stats.sumDeclaredVariance().orElseThrow(), 0.10);
         assertTrue(stats.lastObserved().isPresent());
         assertEquals(999, stats.lastObserved().get().step());
+    }
+
+    @Test
+    void bothLearnersDeclareTheDiscountOfTheirTargets() {
+        // The qd-error evaluator compares this with the environment's discount, so it must be the learner's own gamma.
+        CbmpEnvironment environment = QdHarness.cbmp(5);
+        RandomStreams streams = RandomStreams.of(5);
+        DpQdLearner learner = new DpQdLearner(QdHarness.AGENTS, 2, 2, environment.communicationGraphs(),
+                GainSchedule.kar(1.0, 0.05), 0.3, Optional.empty(), streams.noise("privacy"),
+                PrivacyLedger.unaccounted(), streams.stream(DpQdLearner.BEHAVIOUR_STREAM),
+                TrialMetrics.discarding(), 0);
+        assertEquals(OptionalDouble.of(0.3), learner.discount());
+        CenterQdLearner center = new CenterQdLearner(QdHarness.AGENTS, 2, 2, GainSchedule.kar(1.0, 0.05), 0.45,
+                streams.stream(DpQdLearner.BEHAVIOUR_STREAM));
+        assertEquals(OptionalDouble.of(0.45), center.discount());
     }
 
     @Test

@@ -38,6 +38,7 @@ public final class QdErrorEvaluator implements Evaluator {
      */
     public static final double MAX_DISCOUNT = 0.999;
 
+    private final double discount;
     private final double[][] optimal;
     private final double localSpread;
     private final int[] tracked;
@@ -48,6 +49,7 @@ public final class QdErrorEvaluator implements Evaluator {
             throw new IllegalArgumentException("qd-error: the environment's discount (its parameter 'gamma') must be"
                     + " in [0, " + MAX_DISCOUNT + "] for the exact Q* by value iteration, got " + model.discount());
         }
+        this.discount = model.discount();
         this.optimal = DiscountedValueIteration.optimalQ(model);
         this.tracked = tracked.clone();
         double spread = 0;
@@ -81,6 +83,11 @@ public final class QdErrorEvaluator implements Evaluator {
     @Override
     public void afterEpisode(EvaluationContext context) {
         QdNetworkView view = QdViews.of(context, "qd-error");
+        if (view.discount().isPresent() && view.discount().getAsDouble() != discount) {
+            throw new IllegalArgumentException("qd-error: the learner's discount (its parameter 'gamma') is "
+                    + view.discount().getAsDouble() + " but the environment's (its parameter 'gamma') is " + discount
+                    + ": Q* is the fixed point of the environment's discount, so set both to the same value");
+        }
         var metrics = context.metrics();
         double worst = 0;
         double meanError = 0;

@@ -54,6 +54,20 @@ class QdEvaluatorsTest {
     }
 
     @Test
+    void aLearnerDiscountOtherThanTheEnvironmentsIsRefusedNamingBoth() {
+        // Tables learnt with gamma 0.7 converge to another fixed point than the Q* of MODEL's gamma 0.5.
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> QdFixtures.record(
+                new QdErrorEvaluator(MODEL, new int[] {1}), twoAgents().declaringDiscount(0.7), 0));
+        assertEquals("qd-error: the learner's discount (its parameter 'gamma') is 0.7 but the environment's (its"
+                + " parameter 'gamma') is 0.5: Q* is the fixed point of the environment's discount, so set both to the"
+                + " same value", refused.getMessage());
+        // The same discount is accepted and gives the values of errorToTheNetworkTarget.
+        Map<String, Double> values = QdFixtures.record(new QdErrorEvaluator(MODEL, new int[] {1}),
+                twoAgents().declaringDiscount(0.5), 0);
+        assertEquals(4, values.get("qbar_error_max"), 1e-9);
+    }
+
+    @Test
     void consensusAndMessages() {
         Map<String, Double> consensus = record(new QdConsensusEvaluator());
         // (1/2)((10-12)^2 + (14-12)^2) = 4; gap 4; relative 4/12.

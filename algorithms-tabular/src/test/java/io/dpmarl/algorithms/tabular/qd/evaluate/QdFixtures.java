@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Test fixtures shared by the QD evaluator tests: a learner that does nothing, a QD network over fixed tables, a
@@ -69,6 +70,7 @@ final class QdFixtures {
         private final long steps;
         private final MessageStatistics messages;
         private final List<Eavesdropped> perPair;
+        private OptionalDouble discount = OptionalDouble.empty();
 
         TableNetwork(double[][][] tables, long steps, MessageStatistics messages, Eavesdropped... perPair) {
             super(tables.length);
@@ -76,6 +78,17 @@ final class QdFixtures {
             this.steps = steps;
             this.messages = messages;
             this.perPair = List.of(perPair);
+        }
+
+        /** This network, now declaring that its Q-targets use the discount {@code gamma}. */
+        TableNetwork declaringDiscount(double gamma) {
+            discount = OptionalDouble.of(gamma);
+            return this;
+        }
+
+        @Override
+        public OptionalDouble discount() {
+            return discount;
         }
 
         /** The network over {@code tables} that sent no message. */
