@@ -26,16 +26,20 @@ public record PlannedTeamPolicy(int[] localStates, int[] localActions, int[] ini
         implements Policy {
 
     /**
-     * Exact statistics of a planned policy.
+     * Exact statistics of a planned policy. Theorem 1 bounds the success of the policy the agents execute, the
+     * product of the marginals, so its inputs {@code v}, {@code l} and {@code C} are all the product's; the joint
+     * policy's {@code C_hat} is what the synthesis minimises (and what the paper's Fig. 2 plots).
      *
-     * @param jointSuccess     {@code v} of the joint (optimised) policy
-     * @param productSuccess   {@code v} of the executed product of marginals (truthful)
-     * @param productLength    {@code l} of the product of marginals
-     * @param totalCorrelation {@code C_hat} of the joint policy (nats)
-     * @param maxOutDegree     {@code rho_m}, the largest out-degree over all agents' local states
+     * @param jointSuccess            {@code v} of the joint (optimised) policy
+     * @param productSuccess          {@code v} of the executed product of marginals (truthful)
+     * @param productLength           {@code l} of the product of marginals
+     * @param totalCorrelation        {@code C_hat} of the joint policy (nats)
+     * @param productTotalCorrelation {@code C_hat} of the executed product of marginals (nats), an upper bound on
+     *                                its total correlation {@code C_pi} (eq. 1)
+     * @param maxOutDegree            {@code rho_m}, the largest out-degree over all agents' local states
      */
     public record PlanStatistics(double jointSuccess, double productSuccess, double productLength,
-                                 double totalCorrelation, int maxOutDegree) {
+                                 double totalCorrelation, double productTotalCorrelation, int maxOutDegree) {
     }
 
     /** Number of agents. */

@@ -43,7 +43,8 @@ final class TeamPlans {
         }
         PlannedTeamPolicy.PlanStatistics statistics = new PlannedTeamPolicy.PlanStatistics(
                 occupancy.successProbability(), product.successProbability(), product.expectedLength(),
-                new TotalCorrelation(occupancy, floor).value(), maxOutDegree);
+                new TotalCorrelation(occupancy, floor).value(), new TotalCorrelation(product, floor).value(),
+                maxOutDegree);
         return new PlannedTeamPolicy(states, actions, game.decode(game.initialState()), List.copyOf(graphs),
                 policies.tables(), statistics);
     }

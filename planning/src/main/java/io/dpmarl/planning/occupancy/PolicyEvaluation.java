@@ -8,7 +8,7 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
 /**
  * Exact evaluation of a stationary joint policy on a {@link TransientModel} by dense LU (EJML): the values
  * {@code (I - P_pi) V = b} and the occupancy {@code (I - P_pi)^T y = e_{s_I}} on the active states (Chen et al.,
- * "Differential Privacy in Cooperative Multiagent Planning", Section 6; Algorithm 9 of our planning notes).
+ * "Differential Privacy in Cooperative Multiagent Planning", Section 6: the exact v and l of a policy).
  * Releases nothing.
  */
 public final class PolicyEvaluation {

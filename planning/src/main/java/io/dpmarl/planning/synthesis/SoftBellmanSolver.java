@@ -12,9 +12,9 @@ import java.util.Optional;
  * Privacy in Cooperative Multiagent Planning", eq. 3 after linearising the local entropies):
  * {@code maximise sum x(s, a) r(s, a) + B sum x(s, a) log(x_s / x(s, a))} over occupancy measures of the transient
  * MDP with {@code sum x(s, a) c(s, a) <= L}. The KKT conditions are the soft Bellman equations
- * {@code pi(a|s) = exp((Q(s, a) - V(s)) / B)}, solved exactly by soft policy iteration (policy evaluation by dense
- * LU); the length cap is a Lagrange multiplier {@code lambda} on {@code c}, found by bisection (doubling until the
- * cap holds, then 60 halvings). Requires the uniform policy to be proper. Releases nothing.
+ * {@code pi(a|s) = exp((Q(s, a) - V(s)) / B)}, solved by soft policy iteration (Gauss-Seidel policy evaluation, LU
+ * as fallback); the cap is a multiplier {@code lambda} on {@code c}, found by doubling, then Illinois regula falsi
+ * or bisection (at most 200 trials). Needs the starting policy to be proper. Releases nothing.
  */
 public final class SoftBellmanSolver {
     /** Stopping tolerance on the change of V between policy-iteration steps. */

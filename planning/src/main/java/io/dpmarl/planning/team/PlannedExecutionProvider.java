@@ -55,8 +55,9 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
 
     @Override
     public List<String> metrics() {
-        return List.of("execution_epsilon", "joint_success", "product_success", "product_length", "plan_total_correlation",
-                "theorem1_bound", "theorem2_bound", "planner_*", "total_correlation");
+        return List.of("execution_epsilon", "joint_success", "product_success", "product_length",
+                "plan_total_correlation", "product_total_correlation", "theorem1_bound", "theorem2_bound", "planner_*",
+                "total_correlation");
     }
 
     @Override
@@ -77,9 +78,14 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                 context.noise(), context.streams().stream("learner"));
     }
 
-    /** Plans, then records the plan's exact statistics and the Theorem 1 / 2 bounds at step 1. */
-    private static PlannedTeamPolicy plan(LocalPolicyPlanner planner, Environment environment, double epsilon, int k,
-                                          PluginContext context) {
+    /**
+     * Plans, then records the plan's exact statistics and the Theorem 1 / 2 bounds at step 1. The bounds are those of
+     * the executed policy, the product of the marginals: its {@code v}, {@code l} and, in Theorem 1, its
+     * {@code C_hat} ({@code product_total_correlation}, an upper bound on its {@code C_pi}), not the joint policy's
+     * {@code C_hat} ({@code plan_total_correlation}), which may be smaller and would not give a valid bound.
+     */
+    static PlannedTeamPolicy plan(LocalPolicyPlanner planner, Environment environment, double epsilon, int k,
+                                  PluginContext context) {
         PlannedTeamPolicy plan = planner.plan(environment);
         PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
         context.metrics().record("execution_epsilon", 1, epsilon);
@@ -87,8 +93,9 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
         context.metrics().record("product_success", 1, statistics.productSuccess());
         context.metrics().record("product_length", 1, statistics.productLength());
         context.metrics().record("plan_total_correlation", 1, statistics.totalCorrelation());
+        context.metrics().record("product_total_correlation", 1, statistics.productTotalCorrelation());
         context.metrics().record("theorem1_bound", 1, PrivacyPerformanceBounds.theorem1(statistics.productSuccess(),
-                statistics.totalCorrelation(), statistics.maxOutDegree(), epsilon, k, plan.agents(),
+                statistics.productTotalCorrelation(), statistics.maxOutDegree(), epsilon, k, plan.agents(),
                 statistics.productLength()));
         context.metrics().record("theorem2_bound", 1, PrivacyPerformanceBounds.theorem2(statistics.productSuccess(),
                 statistics.maxOutDegree(), epsilon, k, plan.agents(), statistics.productLength()));

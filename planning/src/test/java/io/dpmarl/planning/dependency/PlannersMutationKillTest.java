@@ -136,7 +136,7 @@ class PlannersMutationKillTest {
         tables[0][5] = new double[] {0.25, 0.75};
         tables[1][5] = new double[] {0.4, 0.6};
         PlannedTeamPolicy plan = new PlannedTeamPolicy(new int[] {2, 3}, new int[] {2, 2}, new int[] {0, 0},
-                List.of(), tables, new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 1));
+                List.of(), tables, new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 0, 1));
         assertEquals(2, plan.agents());
         assertArrayEquals(new int[] {1, 2}, plan.decode(5));
         assertArrayEquals(new int[] {1, 1}, plan.decode(4));

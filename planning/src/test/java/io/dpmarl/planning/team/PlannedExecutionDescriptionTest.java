@@ -16,7 +16,8 @@ class PlannedExecutionDescriptionTest {
     void declaresWhatItRecordsAndStatesItsAssumptions() {
         PlannedExecutionProvider provider = new PlannedExecutionProvider();
         for (String metric : new String[] {"execution_epsilon", "joint_success", "product_success", "product_length",
-                "plan_total_correlation", "theorem1_bound", "theorem2_bound", "planner_*"}) {
+                "plan_total_correlation", "product_total_correlation", "theorem1_bound", "theorem2_bound",
+                "planner_*"}) {
             assertTrue(provider.metrics().contains(metric), metric);
         }
         String description = provider.description();

@@ -134,7 +134,7 @@ class PlannedExecutionMutationKillTest {
         }
         PlannedTeamPolicy plan = new PlannedTeamPolicy(new int[] {3, 3}, new int[] {2, 2}, new int[] {0, 0},
                 List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
-                new PlannedTeamPolicy.PlanStatistics(1, 1, 3, 0, 1));
+                new PlannedTeamPolicy.PlanStatistics(1, 1, 3, 0, 0, 1));
         return new PlannedExecutionLearner(() -> plan, 1.0, 1, privatizeInitialState, 2, PrivacyLedger.unaccounted(),
                 NoiseSource.seeded(1), new SplittableRandom(1));
     }
@@ -154,6 +154,6 @@ class PlannedExecutionMutationKillTest {
         }
         return new PlannedTeamPolicy(new int[] {2, 2}, new int[] {2, 2}, initialLocals,
                 List.of(PrivateExecution.graph(game, 0), PrivateExecution.graph(game, 1)), tables,
-                new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 2));
+                new PlannedTeamPolicy.PlanStatistics(1, 1, 1, 0, 0, 2));
     }
 }
