@@ -10,8 +10,11 @@ import java.util.List;
  * {@code theta* = (theta^1, 1, ..., theta^n, 1)} serves every state where the paper's {@code theta(s)} carries
  * {@code 1/alpha(s)} ("Local differential privacy preserving mechanisms for multi-agent reinforcement learning",
  * Appendix F). The identity {@code <phi~(s'|s,a), theta*> = <phi(s'|s,a), theta(s)>} holds exactly; the paper's
- * form is kept ({@link #paperPhi}, {@link #paperTheta}) to test it. Reward features are the agent occupancies
- * {@code psi(s) = (x_0(s), ..., x_{q+1}(s)) / n}. Public structure: no privacy guarantee is involved.
+ * form is kept ({@link #paperPhi}, {@link #paperTheta}) to test it. One typo of Appendix F's local feature table is
+ * corrected: {@code (a^i, delta/n)} is printed for {@code s_in -> g}, but the proof of Lemma 4 moves the agent "to
+ * node 1" on the line network, so it is {@code s_in -> 1}. Reward features (not given by the paper) are the agent
+ * occupancies {@code psi(s) = (x_0(s), ..., x_{q+1}(s)) / n}, in which the team reward is exactly linear. Public
+ * structure: no privacy guarantee is involved.
  */
 public final class NetworkFeatures implements LinearMixtureFeatures {
     private final NetworkMdpConfig config;

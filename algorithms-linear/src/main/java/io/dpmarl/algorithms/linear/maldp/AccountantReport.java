@@ -13,7 +13,10 @@ import java.util.List;
  * jointly over the n agents n times that (Definition 1 lets every agent's data differ). Next to each, the paper's
  * claim: per release {@code (epsilon/(2H), delta/(2H))} as the privatizer claims it, per user per agent the 2H-fold
  * composition of that, and jointly the same (epsilon, delta) again, which does not follow from the calibration
- * (sigma and b contain no n). Across users nothing composes (disjoint data). The reward parameters the agents
+ * (sigma and b contain no n). Across users nothing is composed, as in the paper's proofs; that covers only the
+ * user's own releases: later users' releases depend on this user's rewards through the reward parameters, so the
+ * server's view of a user is bounded only by the composition of every release from that user's episode on (each is
+ * (epsilon/(2H), delta/(2H))-DP in all its inputs under the clipped bound). The reward parameters the agents
  * exchange are not privatised ({@link #REWARD_PARAMETERS_PRIVATIZED} = 0). The composed sums and products are
  * rounded up ({@code SafeRounding}), so a reported epsilon or delta is never below the exact composition.
  */

@@ -16,7 +16,10 @@ public sealed interface BonusSchedule {
      * The per-theorem form. Gaussian (Thm 2): {@code c (nd)^{3/4} (H-h+1)^{3/2} k^{1/4} ln(ndT/alpha)
      * (ln((H-h+1)/delta))^{1/4} sqrt(1/epsilon)}; Laplace (Thm 4) without the delta factor; uniform (Thm 6)
      * without {@code sqrt(1/epsilon)}; bounded Laplace (eq. 23) {@code c (nd)^{3/4} zeta^{1/4} k^{1/4} ln(ndT/alpha)}
-     * with {@code zeta = noiseStd^2}.
+     * with {@code zeta = noiseStd^2}, the variance of the noise released. Thm 2 prints the delta factor as
+     * {@code ((log(H-h+1)/delta))^{1/4}} and Thm 6 as {@code (log(H-h+1/delta))^{1/4}}, both read as
+     * {@code (ln((H-h+1)/delta))^{1/4}}; Thm 8's printed bounded-Laplace radius ({@code (H-h+1)^{3/2}
+     * sqrt(1/epsilon)}, no zeta) contradicts eq. 19 and its own zeta-dependent regret, so eq. 23 is used.
      */
     record Theorem(Mechanism mechanism, double c, int nd, int horizon, long steps, double failProb, double epsilon,
                    double delta, double noiseStd) implements BonusSchedule {

@@ -246,6 +246,11 @@ public final class MaLdpLearner implements Learner {
         this.planner = replacement;
     }
 
+    /** The hyper-parameters (for tests). */
+    MaLdpConfig config() {
+        return config;
+    }
+
     /** The release path (for tests). */
     MaLdpReleases releases() {
         return releases;

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.model.LinearMixtureFeatures;
+import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -70,8 +71,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 Param.string("bonus", "beta schedule", "auto", "theorem", "eq19", "non-private").withDefault("auto"),
                 Param.real("bonus-scale", "the absolute constant c of beta (above 0 for the theorem and eq19 forms)")
                         .atLeast(0).finite().withDefault(1.0),
-                Param.real("noise-std", "per-entry noise std for eq19 / analysis-shift with a third-party privatizer "
-                        + "(0: from the ma-ldp mechanism)").atLeast(0).finite().withDefault(0.0),
+                Param.real("noise-std", "per-entry noise std of the releases for eq19, the bounded-Laplace bonus "
+                        + "and analysis-shift (0: from an ma-ldp privatizer with calibration=paper-literal; needed "
+                        + "otherwise)").atLeast(0).finite().withDefault(0.0),
                 Param.real("fail-prob", "failure probability alpha").above(0).below(1).withDefault(0.1),
                 Param.real("ridge", "lambda").above(0).finite().withDefault(1.0),
                 Param.real("eta", "PSD shift and eigenvalue floor").above(0).finite().withDefault(1.0),
@@ -107,8 +109,14 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
         double noiseStd = params.real("noise-std") > 0 ? params.real("noise-std") : choice.noiseStd();
         double failProb = params.real("fail-prob");
         BonusSchedule bonus = bonus(params, choice, noiseStd, dimension, horizon, episodes * horizon, failProb);
-        MaLdpConfig config = new MaLdpConfig(params.real("ridge"), params.real("eta"),
-                PsdStrategy.valueOf(upper(params.string("psd"))), noiseStd, failProb, bonus,
+        PsdStrategy psd = PsdStrategy.valueOf(upper(params.string("psd")));
+        if (psd == PsdStrategy.ANALYSIS_SHIFT && noiseStd <= 0 && choice.matrix().filter(m ->
+                !(m.guarantee() instanceof PrivacyGuarantee.NonPrivate)).isPresent()) {
+            throw new IllegalArgumentException(NAME + ": psd=analysis-shift scales 2 Gamma_k with the releases' "
+                    + "per-entry noise std: noise-std must be in (0, inf) unless the privatizer is ma-ldp with "
+                    + "calibration=paper-literal, got " + noiseStd);
+        }
+        MaLdpConfig config = new MaLdpConfig(params.real("ridge"), params.real("eta"), psd, noiseStd, failProb, bonus,
                 params.real("step-exponent"), ActionSelection.valueOf(upper(params.string("selection"))),
                 params.string("ties").equals("random"), params.bool("clip"), params.string("noise").equals("on"));
         boolean noise = config.noise();
@@ -136,13 +144,18 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
             case "eq19" -> {
                 if (noiseStd <= 0) {
                     throw new IllegalArgumentException(NAME + ": bonus=eq19 needs noise-std in (0, inf) or an ma-ldp "
-                            + "privatizer");
+                            + "privatizer with calibration=paper-literal");
                 }
                 yield new BonusSchedule.GenericEq19(c, dimension, steps, failProb, noiseStd);
             }
             default -> {
                 Mechanism mechanism = choice.mechanism().filter(m -> m != Mechanism.NONE).orElseThrow(() ->
                         new IllegalArgumentException(NAME + ": bonus=theorem needs an ma-ldp privatizer"));
+                if (mechanism == Mechanism.BOUNDED_LAPLACE && noiseStd <= 0) {
+                    throw new IllegalArgumentException(NAME + ": bonus=theorem with bounded-laplace (App. C eq. 23) "
+                            + "uses the noise's variance zeta: noise-std = sqrt(zeta) must be in (0, inf) unless the "
+                            + "privatizer's calibration is paper-literal, got " + noiseStd);
+                }
                 yield new BonusSchedule.Theorem(mechanism, c, dimension, horizon, steps, failProb, choice.epsilon(),
                         choice.delta(), noiseStd);
             }

@@ -8,7 +8,8 @@ import io.dpmarl.mechanisms.privatizers.MaLdpCalibration;
  * learning", Sections 5-6) and the non-private baseline {@link #NONE} (not in the paper). {@link #noiseStd} is the
  * per-entry standard deviation of the paper-literal calibration (Gaussian {@code sigma}, Laplace {@code sqrt(2) b},
  * uniform {@code a / sqrt(3)}, bounded Laplace {@code sqrt(zeta)} with {@code B = b}), used by the generic bonus
- * (App. C eq. 19) and the analysis shift (App. C).
+ * (App. C eq. 19), the bounded-Laplace bonus (eq. 23) and the analysis shift (App. C) when the privatizer's
+ * calibration is paper-literal (the sound calibration's noise differs; its std is then given as {@code noise-std}).
  */
 public enum Mechanism {
     /** No noise: the non-private baseline. */
@@ -38,8 +39,21 @@ public enum Mechanism {
                 + "bounded-laplace, got '" + label + "'");
     }
 
-    /** The per-entry noise standard deviation of the paper-literal calibration (0 for {@link #NONE}). */
+    /**
+     * The per-entry noise standard deviation of the paper-literal calibration (0 for {@link #NONE}), the uniform
+     * half-width by Theorem 5 ({@code 4H^3 sqrt(ln(2H/delta))}).
+     */
     public double noiseStd(double epsilon, double delta, int horizon, int nd) {
+        return noiseStd(epsilon, delta, horizon, nd, true);
+    }
+
+    /**
+     * The per-entry noise standard deviation of the paper-literal calibration (0 for {@link #NONE}).
+     *
+     * @param uniformSquareRoot the uniform half-width of Theorem 5 (true) or of App. D.3, {@code 4H^3 ln(2H/delta)}
+     *                          without the root (false, {@code uniform-formula=no-sqrt})
+     */
+    public double noiseStd(double epsilon, double delta, int horizon, int nd, boolean uniformSquareRoot) {
         if (this == NONE) {
             return 0.0;
         }
@@ -47,7 +61,7 @@ public enum Mechanism {
         return switch (this) {
             case GAUSSIAN -> MaLdpCalibration.paperSigma(setting);
             case LAPLACE -> Math.sqrt(2) * MaLdpCalibration.paperLaplaceScale(setting);
-            case UNIFORM -> MaLdpCalibration.paperUniformHalfWidth(setting, true) / Math.sqrt(3);
+            case UNIFORM -> MaLdpCalibration.paperUniformHalfWidth(setting, uniformSquareRoot) / Math.sqrt(3);
             default -> {
                 double b = MaLdpCalibration.paperLaplaceScale(setting);
                 yield Math.sqrt(BoundedLaplaceCalibration.variance(b, b));

@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * @param mechanism the MA-LDP mechanism, if the privatizer is {@code ma-ldp} (or none)
  * @param epsilon   the per-user epsilon of the {@code ma-ldp} spec (0 otherwise)
  * @param delta     its delta
- * @param noiseStd  paper-literal per-entry noise std of the mechanism (0 if unknown)
+ * @param noiseStd  per-entry noise std of a paper-literal {@code ma-ldp} privatizer at its own horizon, nd and uniform
+ *                  formula (0 if unknown: the sound calibration, another privatizer, none)
  */
 record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector, Optional<Mechanism> mechanism,
                         double epsilon, double delta, double noiseStd) {
@@ -51,7 +52,23 @@ record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector
         Privatizer matrix = create(render(parameters, "matrix"), context);
         Privatizer vector = create(render(parameters, "vector"), context);
         return new PrivatizerChoice(Optional.of(matrix), Optional.of(vector), Optional.of(mechanism), epsilon, delta,
-                mechanism.noiseStd(epsilon, delta, horizon, dimension));
+                paperNoiseStd(parameters, mechanism, epsilon, delta));
+    }
+
+    /**
+     * The per-entry noise std of the nested {@code ma-ldp} privatizer when its calibration is paper-literal, from the
+     * horizon, nd and uniform formula it was built with (not the learner's, which may be smaller); 0 (unknown) for
+     * the sound calibration, whose noise is calibrated from the corrected sensitivities and is not the paper's. The
+     * privatizer was built first, so the integers parse.
+     */
+    private static double paperNoiseStd(Map<String, String> parameters, Mechanism mechanism, double epsilon,
+                                        double delta) {
+        if (!parameters.getOrDefault("calibration", "sound").trim().equals("paper-literal")) {
+            return 0.0;
+        }
+        return mechanism.noiseStd(epsilon, delta, Integer.parseInt(parameters.get("horizon").trim()),
+                Integer.parseInt(parameters.get("nd").trim()),
+                !parameters.getOrDefault("uniform-formula", "sqrt").trim().equals("no-sqrt"));
     }
 
     /**
