@@ -80,8 +80,8 @@ public final class ErfcBounds {
     private static final double INVERSE_SQRT_TWO_UP = SafeRounding.sqrtUp(0.5);
 
     /** {@code (2k-1) / (k (2k+1))} rounded down and up (exact integers, one division each), k up to the terms. */
-    private static final double[] RATIO_FACTOR_DOWN = new double[SERIES_TERMS + 1];
-    private static final double[] RATIO_FACTOR_UP = new double[SERIES_TERMS + 1];
+    static final double[] RATIO_FACTOR_DOWN = new double[SERIES_TERMS + 1];
+    static final double[] RATIO_FACTOR_UP = new double[SERIES_TERMS + 1];
 
     static {
         for (int k = 1; k <= SERIES_TERMS; k++) {
@@ -118,7 +118,7 @@ public final class ErfcBounds {
             throw new IllegalArgumentException("x must be a number, got NaN");
         }
         if (Math.abs(x) <= SERIES_LIMIT) {
-            Enclosure sum = seriesSum(Math.abs(x), SERIES_TERMS, 0, 1);
+            Enclosure sum = seriesSum(Math.abs(x), SERIES_TERMS);
             return logOfErfc(x, sum);
         }
         if (x > 0) {
@@ -138,8 +138,7 @@ public final class ErfcBounds {
      * @throws IllegalArgumentException if {@code x} is NaN
      */
     public static double logNormalCdfUp(double x) {
-        double argument = x >= 0 ? -SafeRounding.multiplyUp(x, INVERSE_SQRT_TWO_UP)
-                : SafeRounding.multiplyDown(-x, INVERSE_SQRT_TWO_DOWN);
+        double argument = -LogMath.scaleUp(INVERSE_SQRT_TWO_DOWN, INVERSE_SQRT_TWO_UP, x);
         return difference(logErfc(checked(argument, x)).upper(), LOG_TWO_DOWN, true);
     }
 
@@ -150,8 +149,7 @@ public final class ErfcBounds {
      * @throws IllegalArgumentException if {@code x} is NaN
      */
     public static double logNormalCdfDown(double x) {
-        double argument = x >= 0 ? -SafeRounding.multiplyDown(x, INVERSE_SQRT_TWO_DOWN)
-                : SafeRounding.multiplyUp(-x, INVERSE_SQRT_TWO_UP);
+        double argument = LogMath.scaleUp(INVERSE_SQRT_TWO_DOWN, INVERSE_SQRT_TWO_UP, -x);
         return difference(logErfc(checked(argument, x)).lower(), LOG_TWO_UP, false);
     }
 
@@ -191,7 +189,8 @@ public final class ErfcBounds {
      * so in {@code [0, 1]} (Leibniz). Starting from the tail {@code U_(levels+1)} assumed in
      * {@code [tailLow, tailHigh]} (non-negative; {@code [0, 1]} contains it), each level is an interval rounded
      * outward ({@code U_k} decreases in {@code r_k} and in {@code U_(k+1)}, all non-negative). An enclosure of S
-     * when the start contains the tail; package-private so that a test can show that a point start is not.
+     * when the start contains the tail; package-private so that a test can show that a point start is not. At most
+     * {@value #SERIES_TERMS} levels (the factors are tabulated that far).
      */
     static Enclosure seriesSum(double a, int levels, double tailLow, double tailHigh) {
         double squareLow = Math.max(0.0, below(a * a));
@@ -208,19 +207,31 @@ public final class ErfcBounds {
         return new Enclosure(low, high);
     }
 
+    /** {@link #seriesSum(double, int, double, double)} from the tail {@code U_(levels+1)} in [0, 1] (Leibniz). */
+    static Enclosure seriesSum(double a, int levels) {
+        return seriesSum(a, levels, 0, 1);
+    }
+
     /** Bounds of log erfc(x) for x above the series limit, from the Mills ratio (see the class comment). */
     private static Enclosure logRightTail(double x) {
         if (x == Double.POSITIVE_INFINITY) {
             return new Enclosure(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY);
         }
-        int levels = (int) (195 / (x * x)) + 10;
-        Enclosure ratio = millsRatio(x, levels, x, LogMath.sumUp(x, SafeRounding.divideUp(0.5 * (levels + 1), x)));
+        Enclosure ratio = millsRatio(x, (int) (195 / (x * x)) + 10);
         double squareLow = SafeRounding.multiplyDown(x, x);
         double squareHigh = SafeRounding.multiplyUp(x, x);
         double upper = LogMath.sumUp(LogMath.sumUp(LogMath.logUp(ratio.upper()), -squareLow), -LOG_SQRT_PI_DOWN);
         double lower = squareHigh == Double.POSITIVE_INFINITY ? Double.NEGATIVE_INFINITY
                 : LogMath.sumDown(LogMath.sumDown(LogMath.logDown(ratio.lower()), -squareHigh), -LOG_SQRT_PI_UP);
         return new Enclosure(lower, upper);
+    }
+
+    /**
+     * Bounds of the Mills ratio {@code R(x) = sqrt(pi) e^(x^2) erfc(x)} for a finite {@code x > 0} from
+     * {@code levels} levels of the fraction, the deepest tail in {@code [x, x + ((levels+1)/2)/x]} (rounded up).
+     */
+    static Enclosure millsRatio(double x, int levels) {
+        return millsRatio(x, levels, x, LogMath.sumUp(x, SafeRounding.divideUp(0.5 * (levels + 1), x)));
     }
 
     /**

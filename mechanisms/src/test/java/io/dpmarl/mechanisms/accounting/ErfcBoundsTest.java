@@ -180,7 +180,7 @@ class ErfcBoundsTest {
         for (double x : new double[] {1.6, 2, 3, 5}) {
             BigDecimal ratio = millsRatio(x);
             // three levels: the interval [x, x + 2/x] for the tail T_3 keeps R inside, however wide
-            ErfcBounds.Enclosure shallow = ErfcBounds.millsRatio(x, 3, x, x + 2 / x + 1e-12);
+            ErfcBounds.Enclosure shallow = ErfcBounds.millsRatio(x, 3);
             assertTrue(exact(shallow.lower()).compareTo(ratio) <= 0 && exact(shallow.upper()).compareTo(ratio) >= 0,
                     "x " + x + ": " + shallow + " vs " + ratio);
             // the width is that of the convergents 3 and 4, far above rounding: the bracket does the work
@@ -201,7 +201,7 @@ class ErfcBoundsTest {
             BigDecimal sum = BigDecimal.ONE.subtract(HighPrecision.erfc(exact(a))).multiply(PI.sqrt(DIGITS))
                     .divide(exact(2 * a), DIGITS);
             // four levels: the tail U_5 in [0, 1] (Leibniz) keeps S inside
-            ErfcBounds.Enclosure shallow = ErfcBounds.seriesSum(a, 4, 0, 1);
+            ErfcBounds.Enclosure shallow = ErfcBounds.seriesSum(a, 4);
             assertTrue(exact(shallow.lower()).compareTo(sum) <= 0 && exact(shallow.upper()).compareTo(sum) >= 0,
                     "a " + a + ": " + shallow + " vs " + sum);
             assertTrue(shallow.upper() - shallow.lower() > 1e-6, "a " + a + ": " + shallow);
@@ -211,6 +211,30 @@ class ErfcBoundsTest {
             ErfcBounds.Enclosure odd = ErfcBounds.seriesSum(a, 4, 0, 0);
             assertTrue(exact(odd.upper()).compareTo(sum) < 0, "a " + a + ": " + odd + " vs " + sum);
         }
+    }
+
+    @Test
+    void theSeriesFactorsLieOnTheirSides() {
+        // r_k = z (2k-1) / (k (2k+1)): the factor bounds enclose the exact fraction at every level used
+        for (int k = 1; k <= ErfcBounds.SERIES_TERMS; k++) {
+            BigDecimal factor = BigDecimal.valueOf(2L * k - 1).divide(BigDecimal.valueOf((long) k * (2L * k + 1)),
+                    DIGITS);
+            assertTrue(exact(ErfcBounds.RATIO_FACTOR_DOWN[k]).compareTo(factor) <= 0, "k " + k);
+            assertTrue(exact(ErfcBounds.RATIO_FACTOR_UP[k]).compareTo(factor) >= 0, "k " + k);
+            assertTrue(ErfcBounds.RATIO_FACTOR_UP[k] - ErfcBounds.RATIO_FACTOR_DOWN[k] <= Math.ulp(factor.doubleValue()),
+                    "k " + k);
+        }
+    }
+
+    @Test
+    void erfcOfZeroIsExact() {
+        // erf(0) = 0 exactly (the interval of erf is |x| times the sum: 0), so log erfc(0) = log 1 = 0 on both sides
+        assertEquals(new ErfcBounds.Enclosure(0.0, 0.0), ErfcBounds.logErfc(0.0));
+        assertEquals(new ErfcBounds.Enclosure(0.0, 0.0), ErfcBounds.logErfc(-0.0));
+        // just below 0, erfc(x) = 1 + erf(|x|) with erf(|x|) at least 0: the lower bound is exactly log 1
+        ErfcBounds.Enclosure below = ErfcBounds.logErfc(-Double.MIN_VALUE);
+        assertEquals(0.0, below.lower());
+        assertTrue(below.upper() > 0, "" + below);
     }
 
     @Test
