@@ -227,6 +227,20 @@ class ErfcBoundsTest {
     }
 
     @Test
+    void theSeriesCoversItsLimitAndTheFractionDepthFollowsItsFormula() {
+        // |x| <= 1.375 (the limit itself included) is the series' range
+        for (double x : new double[] {ErfcBounds.SERIES_LIMIT, -ErfcBounds.SERIES_LIMIT}) {
+            ErfcBounds.Enclosure series = ErfcBounds.logOfErfc(x, ErfcBounds.seriesSum(Math.abs(x),
+                    ErfcBounds.SERIES_TERMS));
+            assertEquals(series, ErfcBounds.logErfc(x), "x " + x);
+        }
+        // L = floor(195/x^2) + 10: 195/1.890625 = 103.1 at the limit, 195/4 = 48.75 at 2, 0.0195 at 100
+        assertEquals(113, ErfcBounds.fractionLevels(ErfcBounds.SERIES_LIMIT));
+        assertEquals(58, ErfcBounds.fractionLevels(2));
+        assertEquals(10, ErfcBounds.fractionLevels(100));
+    }
+
+    @Test
     void erfcOfZeroIsExact() {
         // erf(0) = 0 exactly (the interval of erf is |x| times the sum: 0), so log erfc(0) = log 1 = 0 on both sides
         assertEquals(new ErfcBounds.Enclosure(0.0, 0.0), ErfcBounds.logErfc(0.0));
