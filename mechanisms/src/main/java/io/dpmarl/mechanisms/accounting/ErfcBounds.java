@@ -3,20 +3,20 @@ package io.dpmarl.mechanisms.accounting;
 /**
  * Proven enclosures of {@code log erfc(x)} and {@code log Phi(x)}: a lower and an upper bound that contain the exact
  * value for every real {@code x}, by the argument written here, using only correctly rounded IEEE-754 operations
- * rounded outward (in the loops one step to the neighbouring double, {@link #above} and {@link #below}; elsewhere
+ * rounded outward (in the loops one step to the neighbouring double, {@code above} and {@code below}; elsewhere
  * {@link SafeRounding} and {@link LogMath#sumUp}) and {@code Math.log} / {@code Math.exp} moved outward
  * ({@link LogMath#logUp} and relatives, each within one ulp by their specification). The callers that must
  * never understate a privacy loss (the exact Gaussian privacy profile of Balle and Wang 2018, "Improving the
  * Gaussian Mechanism for Differential Privacy: Analytical Calibration and Optimal Denoising", Thm. 8, in
  * {@link GaussianPrivacyCurve}) take the upper bound of one log-CDF and the lower bound of the other.
  *
- * <p><b>Near zero</b>, {@code |x| <= } {@value #SERIES_LIMIT}: the Maclaurin series (DLMF 7.6.1)
+ * <p><b>Near zero</b>, {@code |x| <= 1.375}: the Maclaurin series (DLMF 7.6.1)
  * {@code erf(x) = (2/sqrt(pi)) x S}, {@code S = sum_n (-1)^n t_n}, {@code t_n = z^n / (n! (2n+1))}, {@code z = x^2}.
  * The ratio {@code t_(n+1)/t_n = z (2n+1) / ((n+1)(2n+3))} is at most {@code z/3 < 1} (here {@code z <= 1.9}),
  * so the terms decrease strictly from {@code n = 0} and tend to 0. Nested, {@code S = U_1} with
  * {@code U_k = 1 - r_k U_(k+1)}, {@code r_k = t_k / t_(k-1)}, and each {@code U_k = sum_(j>=0) (-1)^j t_(k-1+j) /
  * t_(k-1)} is an alternating series of decreasing terms starting at 1, so in {@code [0, 1]} by Leibniz's
- * alternating-series theorem. The code starts from {@code U_(N+1)} in {@code [0, 1]} (N = {@value #SERIES_TERMS})
+ * alternating-series theorem. The code starts from {@code U_(N+1)} in {@code [0, 1]} (N = 28)
  * and carries an interval up to {@code U_1}: {@code U_k} decreases in {@code r_k} and in {@code U_(k+1)} (all
  * non-negative), so the lower end takes the upper ends of both and the upper end the lower ones, each product and
  * difference rounded outward, with {@code r_k = z (2k-1)/(k(2k+1))} from {@code z} and the factor rounded outward
@@ -25,7 +25,7 @@ package io.dpmarl.mechanisms.accounting;
  * {@code 2/sqrt(pi)}, and {@code erfc(x) = 1 - erf(x)} (erf is odd)
  * between the outward-rounded differences, which are positive ({@code erfc > 0.049} here).
  *
- * <p><b>Right tail</b>, {@code x > } {@value #SERIES_LIMIT}: Laplace's continued fraction for the Mills ratio
+ * <p><b>Right tail</b>, {@code x > 1.375}: Laplace's continued fraction for the Mills ratio
  * {@code R(x) = sqrt(pi) e^(x^2) erfc(x)}. Let {@code y_n = i^n erfc(x)} be the repeated integrals of erfc
  * (DLMF section 7.18): {@code y_(-1) = (2/sqrt(pi)) e^(-x^2)}, {@code y_0 = erfc(x)},
  * {@code y_n = (2/sqrt(pi)) int_x^inf (t-x)^n/n! e^(-t^2) dt > 0}, and for {@code n >= 1} the recurrence
@@ -51,7 +51,7 @@ package io.dpmarl.mechanisms.accounting;
  * {@code Double.MAX_VALUE}, an upper bound of the exact value below {@code -x^2}) and {@code log sqrt(pi)} from
  * its two neighbouring doubles.
  *
- * <p><b>Left tail</b>, {@code x < -}{@value #SERIES_LIMIT}: {@code erfc(x) = 2 - erfc(-x)}; the right-tail bounds
+ * <p><b>Left tail</b>, {@code x < -1.375}: {@code erfc(x) = 2 - erfc(-x)}; the right-tail bounds
  * of {@code log erfc(-x)} go through {@code exp} outward and the difference from 2 is rounded outward.
  *
  * <p><b>Extremes</b>: {@code x = +inf} gives {@code [-inf, -inf]} (erfc is 0), {@code x = -inf} the bounds of
