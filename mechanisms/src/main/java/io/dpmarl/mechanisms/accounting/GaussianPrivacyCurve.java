@@ -10,10 +10,11 @@ import io.dpmarl.core.validation.Checks;
  * returns the upper end of the bracket plus a relative margin of 1e-10 for rounding, so it never
  * understates epsilon.
  *
- * <p>Rounding: {@link #delta} is at least the exact value: the arguments of Phi are rounded in the safe direction,
- * each log-CDF is moved by an allowance for its error ({@code cdfAllowance}), and {@code exp} and {@code expm1}
- * (within one ulp) one ulp in the safe direction. The bisection of {@link #epsilon} accepts only epsilons whose
- * delta so computed is within the budget, and adds its margin on top.
+ * <p>Rounding: {@link #delta} is at least the exact value, by proof: the arguments of Phi are rounded in the safe
+ * direction, the first log-CDF is the upper end and the second the lower end of the proven enclosures of
+ * {@link ErfcBounds} ({@link ErfcBounds#logNormalCdfUp}, {@link ErfcBounds#logNormalCdfDown}), and {@code exp}
+ * and {@code expm1} (within one ulp) are moved one ulp in the safe direction. The bisection of {@link #epsilon}
+ * accepts only epsilons whose delta so computed is within the budget, and adds its margin on top.
  */
 public final class GaussianPrivacyCurve {
     private static final double ROUNDING_MARGIN = 1e-10;
@@ -25,31 +26,37 @@ public final class GaussianPrivacyCurve {
     public static double delta(double noiseMultiplier, double epsilon) {
         Checks.positiveFinite("noise multiplier", noiseMultiplier);
         Checks.nonNegativeFinite("epsilon", epsilon);
-        // mu rounded both ways; the first argument (increasing in mu) rounded up, the second down
-        double muHigh = SafeRounding.divideUp(1, noiseMultiplier);
-        double muLow = SafeRounding.divideDown(1, noiseMultiplier);
+        return deltaForRatio(SafeRounding.divideDown(1, noiseMultiplier), SafeRounding.divideUp(1, noiseMultiplier),
+                epsilon);
+    }
+
+    /**
+     * delta(epsilon) of a Gaussian release with noise scale {@code sigma} on a statistic of L2 sensitivity
+     * {@code sensitivity} (Balle and Wang 2018, Thm. 8, with {@code mu = sensitivity / sigma}), at least the exact
+     * value by the same proof as {@link #delta}; {@code mu} is rounded both ways from the two arguments, with no
+     * intermediate noise multiplier.
+     */
+    public static double deltaOfScale(double sigma, double sensitivity, double epsilon) {
+        Checks.positiveFinite("sigma", sigma);
+        Checks.positiveFinite("sensitivity", sensitivity);
+        Checks.nonNegativeFinite("epsilon", epsilon);
+        return deltaForRatio(SafeRounding.divideDown(sensitivity, sigma), SafeRounding.divideUp(sensitivity, sigma),
+                epsilon);
+    }
+
+    /** delta(epsilon) for a ratio {@code mu} known to lie in {@code [muLow, muHigh]}, rounded up. */
+    private static double deltaForRatio(double muLow, double muHigh, double epsilon) {
+        // the first argument (increasing in mu) rounded up, the second down, term by term over [muLow, muHigh]
         double halfMu = SafeRounding.divideUp(muHigh, 2);
         double firstArgument = LogMath.sumUp(halfMu, -SafeRounding.divideDown(epsilon, muHigh));
         double secondArgument = LogMath.sumDown(-halfMu, -SafeRounding.divideUp(epsilon, muLow));
-        double logFirst = LogMath.sumUp(LogMath.logNormalCdf(firstArgument), cdfAllowance(firstArgument));
-        double logSecond = LogMath.sumDown(epsilon,
-                LogMath.sumDown(LogMath.logNormalCdf(secondArgument), -cdfAllowance(secondArgument)));
+        double logFirst = ErfcBounds.logNormalCdfUp(firstArgument);
+        double logSecond = LogMath.sumDown(epsilon, ErfcBounds.logNormalCdfDown(secondArgument));
         if (logSecond >= logFirst) {
             return 0.0;
         }
         return Math.max(0.0, SafeRounding.multiplyUp(LogMath.expUp(logFirst),
                 0.0 - LogMath.expm1Down(LogMath.sumDown(logSecond, -logFirst))));
-    }
-
-    /**
-     * The allowance for the error of {@link LogMath#logNormalCdf} at {@code x}, in log: {@code 1e-13 (1 + x^2)}.
-     * Its error is not a documented number of ulps (commons-math3's erfc is a series to a relative tolerance of
-     * 1e-15, the far tail a continued fraction, and the argument {@code -x / sqrt 2} is rounded, which moves
-     * {@code log Phi} by about {@code x^2} times that rounding); the allowance covers these with a margin, as
-     * checked against a 50-digit evaluation in {@code GaussianPrivacyCurveDirectedTest}.
-     */
-    static double cdfAllowance(double x) {
-        return 1e-13 * (1 + x * x);
     }
 
     /** The smallest epsilon with delta(epsilon) &lt;= delta; +inf for delta = 0. */

@@ -190,7 +190,9 @@ public final class LogMath {
     /**
      * log(erfc(x)) for every real x. Uses commons-math3's erfc where it is far from underflow and the
      * Laplace continued fraction {@code erfc(x) = exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...))))}
-     * for x above 5, where it converges to machine precision within the fixed number of terms.
+     * for x above 5, where it converges to machine precision within the fixed number of terms. A nearest value with
+     * no stated error bound: where a bound is needed (a privacy loss that must not be understated), use the proven
+     * enclosure {@link ErfcBounds#logErfc} instead.
      */
     public static double logErfc(double x) {
         if (Double.isNaN(x)) {
@@ -206,7 +208,10 @@ public final class LogMath {
         return -x * x - LOG_SQRT_PI - Math.log(tail);
     }
 
-    /** log of the standard normal CDF, Phi(x) = erfc(-x / sqrt 2) / 2. */
+    /**
+     * log of the standard normal CDF, Phi(x) = erfc(-x / sqrt 2) / 2, a nearest value (proven bounds:
+     * {@link ErfcBounds#logNormalCdfUp}, {@link ErfcBounds#logNormalCdfDown}).
+     */
     public static double logNormalCdf(double x) {
         return Math.log(0.5) + logErfc(-x / Math.sqrt(2.0));
     }

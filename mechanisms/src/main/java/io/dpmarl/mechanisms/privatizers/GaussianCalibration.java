@@ -1,9 +1,8 @@
 package io.dpmarl.mechanisms.privatizers;
 
 import io.dpmarl.core.validation.Checks;
-import io.dpmarl.mechanisms.accounting.LogMath;
+import io.dpmarl.mechanisms.accounting.GaussianPrivacyCurve;
 import io.dpmarl.mechanisms.accounting.SafeRounding;
-import org.apache.commons.math3.special.Erf;
 
 /**
  * Noise calibrations of the Gaussian mechanism on a statistic of L2 sensitivity {@code Delta}.
@@ -42,17 +41,16 @@ public final class GaussianCalibration {
         return SafeRounding.inflate(Math.sqrt(2 * Math.log(1.25 / delta)) * sensitivity / epsilon, 8);
     }
 
-    /** The exact delta of the Gaussian mechanism at {@code epsilon} (Balle-Wang 2018, Theorem 8). */
+    /**
+     * The exact delta of the Gaussian mechanism at {@code epsilon} (Balle-Wang 2018, Theorem 8), rounded up by proof
+     * ({@link GaussianPrivacyCurve#deltaOfScale}: proven enclosures of the two log-CDFs and outward rounding), and at
+     * most 1.
+     *
+     * @throws IllegalArgumentException if sigma or the sensitivity is not positive and finite, or epsilon is negative
+     *     or not finite
+     */
     public static double exactDelta(double sigma, double epsilon, double sensitivity) {
-        Checks.positiveFinite("sigma", sigma);
-        Checks.nonNegativeFinite("epsilon", epsilon);
-        Checks.positiveFinite("sensitivity", sensitivity);
-        double a = sensitivity / (2 * sigma);
-        double b = epsilon * sigma / sensitivity;
-        double first = normalCdf(a - b);
-        double second = Math.exp(epsilon + logNormalCdf(-a - b));
-        // erfc (commons-math3) is accurate to about 1e-15 relative, about 5 ulps: 8 ulps of each term are added
-        return Math.min(1.0, Math.max(0, first - second) + 8 * (Math.ulp(first) + Math.ulp(second)));
+        return Math.min(1.0, GaussianPrivacyCurve.deltaOfScale(sigma, sensitivity, epsilon));
     }
 
     /** The smallest sigma (to relative 1e-12, never below it) giving (epsilon, delta)-DP (Balle-Wang 2018). */
@@ -92,21 +90,5 @@ public final class GaussianCalibration {
             sigma = Math.nextUp(sigma);
         }
         return sigma;
-    }
-
-    /** The standard normal CDF, accurate in the lower tail ({@code erfc}). */
-    static double normalCdf(double x) {
-        return 0.5 * Erf.erfc(-x / Math.sqrt(2));
-    }
-
-    /**
-     * {@code ln Phi(x)}; at or below -37, where {@code Phi} approaches underflow, the Laplace continued fraction of
-     * {@link LogMath#logNormalCdf} (accurate to machine precision) instead of a truncated asymptotic series.
-     */
-    static double logNormalCdf(double x) {
-        if (x > -37) {
-            return Math.log(normalCdf(x));
-        }
-        return LogMath.logNormalCdf(x);
     }
 }

@@ -12,10 +12,11 @@ import org.junit.jupiter.api.Test;
  * Directed rounding of the Gaussian privacy profile (Balle and Wang 2018, Thm. 8): on seeded random (noise
  * multiplier, epsilon) whose Phi arguments stay within |x| &lt;= 10 (where the 160-digit erf series of
  * {@link HighPrecision} is exact to 50 digits), delta is at least
- * {@code Phi(mu/2 - epsilon/mu) - e^epsilon Phi(-mu/2 - epsilon/mu)} in 50 digits and above it by at most the
- * stated allowance of the log-CDF ({@code 1e-13 (1 + x^2)}, relative, on the first term); the allowance itself
- * covers the error of {@code LogMath.logNormalCdf}; and epsilon is at least the exact inverse (its exact delta is
- * within the budget) and at most its margin of 1e-10 above it.
+ * {@code Phi(mu/2 - epsilon/mu) - e^epsilon Phi(-mu/2 - epsilon/mu)} in 50 digits and above it by at most a
+ * tolerance of {@code 1e-13 (1 + x^2)} relative on the first term (the widths of the log-CDF enclosures of
+ * {@link ErfcBounds}, 1e-13 plus a few ulps of {@code x^2/2}, and the rounding of the arguments, which moves
+ * {@code log Phi} by about {@code x^2} times 2^-52, as {@code ErfcBoundsTest} states); and epsilon is at least the
+ * exact inverse (its exact delta is within the budget) and at most its margin of 1e-10 above it.
  */
 class GaussianPrivacyCurveDirectedTest {
     /** The exact delta(epsilon), with mu = 1 / noise multiplier exact to 50 digits. */
@@ -34,19 +35,13 @@ class GaussianPrivacyCurveDirectedTest {
         return mu / 2 + epsilon / mu <= 10;
     }
 
-    @Test
-    void theLogCdfIsWithinItsAllowance() {
-        Random random = new Random(8L);
-        for (int n = 0; n < 300; n++) {
-            double x = -10 + 20 * random.nextDouble();
-            BigDecimal exactLog = HighPrecision.log(HighPrecision.normalCdf(exact(x)));
-            BigDecimal error = exact(LogMath.logNormalCdf(x)).subtract(exactLog).abs();
-            assertTrue(error.compareTo(exact(GaussianPrivacyCurve.cdfAllowance(x))) <= 0, "x " + x + ": " + error);
-        }
+    /** The tightness tolerance of the log of the first Phi term at {@code x}: {@code 1e-13 (1 + x^2)}. */
+    private static double tolerance(double x) {
+        return 1e-13 * (1 + x * x);
     }
 
     @Test
-    void deltaIsAnUpperBoundWithinTheAllowance() {
+    void deltaIsAnUpperBoundWithinTheTolerance() {
         Random random = new Random(9L);
         int checked = 0;
         for (int n = 0; n < 400; n++) {
@@ -64,10 +59,42 @@ class GaussianPrivacyCurveDirectedTest {
             double mu = 1 / noiseMultiplier;
             double x = mu / 2 + epsilon / mu;
             double first = HighPrecision.normalCdf(exact(mu / 2 - epsilon / mu)).doubleValue();
-            double slack = first * 3 * GaussianPrivacyCurve.cdfAllowance(x) * Math.max(1, epsilon) + 8 * Math.ulp(got);
+            double slack = first * 3 * tolerance(x) * Math.max(1, epsilon) + 8 * Math.ulp(got);
             assertTrue(HighPrecision.atMostPlus(got, exact, slack), "not tight: " + context);
         }
         assertTrue(checked > 100, "too few inputs in range: " + checked);
+    }
+
+    @Test
+    void deltaOfScaleIsAnUpperBoundForAnySensitivity() {
+        Random random = new Random(11L);
+        int checked = 0;
+        for (int n = 0; n < 200; n++) {
+            double sensitivity = HighPrecision.logUniform(random, 1e-3, 1e3);
+            double sigma = sensitivity * HighPrecision.logUniform(random, 0.3, 20);
+            double epsilon = n % 10 == 0 ? 0.0 : HighPrecision.logUniform(random, 1e-4, 8);
+            // mu = sensitivity / sigma in 50 digits, as a noise multiplier sigma / sensitivity
+            BigDecimal mu = exact(sensitivity).divide(exact(sigma), CONTEXT);
+            double noiseMultiplier = BigDecimal.ONE.divide(mu, CONTEXT).doubleValue();
+            if (!inRange(noiseMultiplier, epsilon)) {
+                continue;
+            }
+            checked++;
+            BigDecimal halfMu = mu.divide(BigDecimal.valueOf(2), CONTEXT);
+            BigDecimal ratio = exact(epsilon).divide(mu, CONTEXT);
+            BigDecimal exact = HighPrecision.normalCdf(halfMu.subtract(ratio)).subtract(HighPrecision.exp(
+                    exact(epsilon)).multiply(HighPrecision.normalCdf(halfMu.add(ratio).negate())), CONTEXT)
+                    .max(BigDecimal.ZERO);
+            double got = GaussianPrivacyCurve.deltaOfScale(sigma, sensitivity, epsilon);
+            String context = "sigma " + sigma + ", sensitivity " + sensitivity + ", epsilon " + epsilon + ": " + got
+                    + " vs " + exact;
+            assertTrue(HighPrecision.atLeast(got, exact), "below exact: " + context);
+            double x = mu.doubleValue() / 2 + epsilon / mu.doubleValue();
+            double first = HighPrecision.normalCdf(halfMu.subtract(ratio)).doubleValue();
+            double slack = first * 3 * tolerance(x) * Math.max(1, epsilon) + 8 * Math.ulp(got);
+            assertTrue(HighPrecision.atMostPlus(got, exact, slack), "not tight: " + context);
+        }
+        assertTrue(checked > 50, "too few inputs in range: " + checked);
     }
 
     @Test
