@@ -7,17 +7,23 @@ import io.dpmarl.core.evaluate.Evaluator;
 import io.dpmarl.core.validation.Checks;
 
 /**
- * The CAPC evaluation metric of the DPC-MARL paper (Table III; the metric of Chu et al.'s trainer): after every
- * {@code every}-th training episode, one evaluation episode of 600 steps on a fresh platoon in evaluation mode (no
- * safety term, no truncation) with the learner in evaluation mode (greedy), recording {@link #METRIC}, the mean over
- * the steps of the team-sum reward, and {@link #COLLIDED} (1 if the episode collided). The evaluation episode's
- * initial state is drawn from {@code seed + episode}, with the training platoon's {@link PlatoonStart}, so it is
- * the same for every learner at the same episode;
- * {@link #RANDOM} is the metric of uniformly random actions from that same state (a paired reference), and
- * {@link #FIXED_CONTROLLER} that of the fixed car-following controller in which every vehicle plays
- * {@code (alpha, beta) = (0.5, 0.5)} at every step (the hand-set reference a learner should match: on the paper's
- * scenarios it already scores better than Table III's learned policies). Reads only the environment's public
- * state; releases nothing.
+ * The CAPC evaluation metric of the DPC-MARL paper (Table III; the metric of Chu et al.'s trainer, except after a
+ * collision, see below): after every {@code every}-th training episode, one evaluation episode of 600 steps on a
+ * fresh platoon in evaluation mode (no safety term, no truncation) with the learner in evaluation mode (greedy),
+ * recording {@link #METRIC}, the mean over the steps of the team-sum reward, and {@link #COLLIDED} (1 if the
+ * episode collided). The evaluation episode's initial state is drawn from {@code seed + episode}, with the training
+ * platoon's {@link PlatoonStart}, so it is the same for every learner at the same episode; {@link #RANDOM} is the
+ * metric of uniformly random actions from that same state (a paired reference), and {@link #FIXED_CONTROLLER} that
+ * of the fixed car-following controller in which every vehicle plays {@code (alpha, beta) = (0.5, 0.5)} at every
+ * step (the hand-set reference a learner should match: on the paper's scenarios it already scores better than
+ * Table III's learned policies). Reads only the environment's public state; releases nothing.
+ *
+ * <p>One deliberate difference from Chu et al.'s trainer (the paper says nothing on it): there the evaluation
+ * episode ends like a training one, at the next multiple of 60 steps after a collision, and the mean is over the
+ * steps played; here a collided evaluation episode runs on to 600 steps at -1000 per agent and step. Colliding
+ * policies therefore score much lower here: on 20 catch-up states ({@code reset(1000)} to {@code reset(1019)}) every
+ * vehicle at {@code (0.5, 0)} scores -6957.0 here and -2784.9 under the cut, uniformly random actions -5733.4 and
+ * -2761.1, while the non-colliding {@code (0, 0.5)} (-3675.6) and {@code (0.5, 0.5)} (-470.5) are unchanged.
  */
 public final class PlatoonEvaluator implements Evaluator {
     /** Metric: mean over the evaluation steps of the sum of the agents' rewards. */
