@@ -29,10 +29,14 @@ import java.util.SplittableRandom;
  * {@code -[(h - 20)^2 + (v - 15)^2 + 0.1 u^2] - 5 max(0, 10 - h)^2}, the last (safety) term in training mode only;
  * when any headway falls below 1 m every agent gets {@code -1000} at that and every later step and the dynamics
  * freeze; a training episode then ends at the next multiple of {@code collisionTruncation} steps, an evaluation
- * episode runs to 600 steps. Observation of agent {@code i}: the features {@code ((v - 15)/7.5, (h - 20)/10,
+ * episode runs to 600 steps (Chu et al.'s environment cuts both modes alike; see {@link PlatoonEvaluator}).
+ * Observation of agent {@code i}: the features {@code ((v - 15)/7.5, (h - 20)/10,
  * u/2.5)} of its vehicle, of the vehicle ahead and of the vehicle behind (zeros where there is none), 9 values.
  * Communication graph: the bidirectional path (vehicle i talks to i-1 and i+1), fixed.
- * Rewards are the agents' private data; the environment itself releases nothing.
+ * Rewards are the agents' private data; the environment itself releases nothing. A vehicle's local reward is a
+ * function of its headway, speed and acceleration, which the observations of its neighbours carry (exactly in the
+ * kinematic form; in the relative form up to the clipping of the speed gaps), so the privacy of DPC-MARL concerns the
+ * critic messages, not this sensing.
  */
 public final class PlatoonEnvironment implements Environment, NetworkedEnvironment {
     /** Control interval [s]. */

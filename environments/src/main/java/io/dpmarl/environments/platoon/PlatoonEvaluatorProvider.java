@@ -28,7 +28,9 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
         return "CAPC metric of the DPC-MARL paper's Table III: a greedy 600-step evaluation episode without the "
                 + "safety term after every `every` training episodes; mean over steps of the team-sum reward; with the"
                 + " same metric for uniformly random actions and for the fixed controller (every vehicle (0.5, 0.5))"
-                + " from the same initial state as references.";
+                + " from the same initial state as references. collision-cut=600 (default) runs a collided episode"
+                + " to 600 steps; collision-cut=60 ends it at the next multiple of 60 steps, as Chu et al.'s trainer"
+                + " does.";
     }
 
     @Override
@@ -36,7 +38,10 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
         return ParamSpec.of(
                 Param.integer("every", "evaluate after every this many training episodes").atLeast(1)
                         .atMost(1_000_000).withDefault(1),
-                Param.longValue("seed", "base seed of the evaluation episodes").withDefault(7919L));
+                Param.longValue("seed", "base seed of the evaluation episodes").withDefault(7919L),
+                Param.integer("collision-cut", "after a collision an evaluation episode ends at the next multiple of"
+                        + " this many steps (600: runs to the end; 60: Chu et al.'s trainer)").atLeast(1).atMost(600)
+                        .withDefault(600));
     }
 
     @Override
@@ -47,6 +52,7 @@ public final class PlatoonEvaluatorProvider implements PluginProvider<Evaluator>
 
     @Override
     public Evaluator create(Params params, PluginContext context) {
-        return new PlatoonEvaluator(params.integer("every"), params.longValue("seed"));
+        return new PlatoonEvaluator(params.integer("every"), params.longValue("seed"),
+                params.integer("collision-cut"));
     }
 }

@@ -8,7 +8,8 @@ import org.ejml.data.DMatrixRMaj;
  * <ul>
  *   <li>actor: {@code L = -(1/n) sum_t [A_t log pi(a_t|o_t) + c H(pi(.|o_t))]} over softmax logits {@code z}, with
  *       the advantages {@code A_t} held constant; {@code dL/dz_k = (1/n) [A_t (pi_k - 1{k = a_t})
- *       + c pi_k (log pi_k + H)]};</li>
+ *       + c pi_k (log pi_k + H)]}, where {@code pi_k log pi_k} takes its limit 0 at {@code pi_k = 0} (a softmax
+ *       saturated to an exact 0 in double precision leaves the entropy and its gradient finite);</li>
  *   <li>critic: {@code L = (1/n) sum_t (1/2)(R_t - V_t)^2}; {@code dL/dV_t = (V_t - R_t)/n}.</li>
  * </ul>
  * No allocation; no privacy role.
@@ -48,17 +49,27 @@ public final class PolicyGradientLoss {
             softmax(logits, t, scratch);
             double entropy = 0;
             for (int k = 0; k < width; k++) {
-                entropy -= scratch[k] * Math.log(scratch[k]);
+                entropy -= plogp(scratch[k]);
             }
             loss -= advantages[t] * Math.log(scratch[actions[t]]) + entropyWeight * entropy;
             int base = t * width;
             for (int k = 0; k < width; k++) {
                 double indicator = k == actions[t] ? 1 : 0;
                 gradient.data[base + k] = (advantages[t] * (scratch[k] - indicator)
-                        + entropyWeight * scratch[k] * (Math.log(scratch[k]) + entropy)) / rows;
+                        + entropyGradient(entropyWeight, scratch[k], entropy)) / rows;
             }
         }
         return loss / rows;
+    }
+
+    /** {@code p ln p}, with its limit 0 at {@code p = 0} (a probability that underflowed at a saturated softmax). */
+    private static double plogp(double p) {
+        return p > 0 ? p * Math.log(p) : 0;
+    }
+
+    /** {@code c p (ln p + H)}, the entropy term's logit gradient, with its limit 0 at {@code p = 0}. */
+    private static double entropyGradient(double weight, double p, double entropy) {
+        return p > 0 ? weight * p * (Math.log(p) + entropy) : 0;
     }
 
     /** Writes the critic-loss gradient ({@code n x 1}) and returns the loss. */
