@@ -101,7 +101,7 @@ public record StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noi
 
     /** Every key a release is charged to: {@link #key()}, then {@link #alsoCharged()}. */
     public List<LedgerKey> chargedKeys() {
-        List<LedgerKey> keys = new java.util.ArrayList<>(1 + alsoCharged.size());
+        List<LedgerKey> keys = new java.util.ArrayList<>();
         keys.add(key);
         keys.addAll(alsoCharged);
         return keys;

@@ -57,7 +57,8 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
                 + "(norm_violations); clip=false (paper-literal) voids the guarantee of every user whose inputs break "
                 + "the bound, and the ledger records it (a non-private charge to user/k/agent/i and users-from/0: "
-                + "epsilon = infinity; a budget refuses the run at that release). Needs LinearMixtureFeatures; K from the schedule. "
+                + "epsilon = infinity; a budget refuses the run at that release). Needs LinearMixtureFeatures; K "
+                + "from the schedule. "
                 + "Opens its release streams (d x d matrices, d-vectors, d the feature dimension) when built, so a "
                 + "privatizer that cannot release them (e.g. max-coordinates below d(d+1)/2) is refused when the run "
                 + "is checked, before any trial.";

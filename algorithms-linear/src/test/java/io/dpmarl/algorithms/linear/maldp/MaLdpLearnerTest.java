@@ -131,7 +131,8 @@ class MaLdpLearnerTest {
         assertEquals(1.2, run.metric("user_agent_epsilon"), 1e-12);
         assertEquals(3 * run.metric("own_user_delta"), run.metric("user_delta"), 1e-15);
         assertEquals(run.metric("user_delta"), run.metric("user_agent_delta"), 0.0);
-        assertEquals(0.2, run.metric("claimed_user_epsilon"), 1e-12, "the paper claims the per-agent guarantee jointly");
+        assertEquals(0.2, run.metric("claimed_user_epsilon"), 1e-12,
+                "the paper claims the per-agent guarantee jointly");
         assertEquals(0.0, run.metric("reward_parameters_privatized"), 0.0);
         // the basic ledger composes within a user: the user's epsilon is the sum of its two agents' epsilons
         double agent = ledger.epsilon(LedgerKey.user(0).child("agent", 0), 0.2);

@@ -310,7 +310,8 @@ class MaLdpLiteralVoidsGuaranteeTest {
         assertEquals(0, literalReleases.violations());
         assertEquals(0, literalReleases.voids());
         assertEquals(clipped.charges(), literal.charges());
-        assertEquals(32, literal.charges(), "2H = 4 releases per (user, agent), each also to the run key, nothing else");
+        assertEquals(32, literal.charges(),
+                "2H = 4 releases per (user, agent), each also to the run key, nothing else");
         // every one of the 2 x 2 x 4 = 16 releases of laplace(epsilon=1) composed on the run-wide key
         assertEquals(16.0, literal.epsilon(MaLdpReleases.RUN_KEY, 1e-6), 1e-9);
         for (int user = 0; user < 2; user++) {
