@@ -10,7 +10,8 @@ import java.util.OptionalLong;
  * {@link #perturb}. An {@link StreamAccounting.UpFront} stream is charged its whole guarantee in the
  * constructor, before any release and before any noise is drawn; a refused opening charge (budget exhausted)
  * therefore opens no stream. A stream opened with a declared {@link StreamRequest#shape()} refuses, before
- * {@link #validate}, every input of another shape.
+ * {@link #validate}, every input of another shape. Every charge goes to the request's key and, all or nothing, to
+ * its {@link StreamRequest#alsoCharged()} keys (one release, one noise draw).
  *
  * <p>Subclasses hold the mechanism's state (a counter's partial sums) and implement {@link #perturb}; they never
  * touch the ledger themselves.

@@ -6,8 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Where and how to open a {@link ReleaseStream}: the ledger charged, the key charged to, the noise source, the

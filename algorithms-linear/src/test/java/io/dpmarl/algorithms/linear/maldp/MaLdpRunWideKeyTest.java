@@ -124,7 +124,10 @@ class MaLdpRunWideKeyTest {
         assertTrue(privatizer.contains("users-from/0"), privatizer);
     }
 
-    /** Two states, one sign bit (two joint actions), D = 1; every psi(s, a) is {@code psi} except psi(1, 1). */
+    /**
+     * Two states, one sign bit (two joint actions), D = 1; every psi(s, a) is 0 except psi(1, 1) = {@code last}; a
+     * state or joint action out of range is refused, as the real features refuse it.
+     */
     private record ZeroRewardFeatures(double[] last) implements LinearMixtureFeatures {
         @Override
         public int numStates() {
@@ -168,6 +171,9 @@ class MaLdpRunWideKeyTest {
 
         @Override
         public double[] rewardFeatures(int state, int jointAction) {
+            if (state < 0 || state > 1 || jointAction < 0 || jointAction > 1) {
+                throw new IndexOutOfBoundsException("state " + state + ", joint action " + jointAction);
+            }
             return state == 1 && jointAction == 1 ? last.clone() : new double[2];
         }
     }
