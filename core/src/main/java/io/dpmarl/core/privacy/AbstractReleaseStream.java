@@ -10,7 +10,8 @@ import java.util.OptionalLong;
  * {@link #perturb}. An {@link StreamAccounting.UpFront} stream is charged its whole guarantee in the
  * constructor, before any release and before any noise is drawn; a refused opening charge (budget exhausted)
  * therefore opens no stream. A stream opened with a declared {@link StreamRequest#shape()} refuses, before
- * {@link #validate}, every input of another shape.
+ * {@link #validate}, every input of another shape. Every charge goes to the request's key and, all or nothing, to
+ * its {@link StreamRequest#alsoCharged()} keys (one release, one noise draw).
  *
  * <p>Subclasses hold the mechanism's state (a counter's partial sums) and implement {@link #perturb}; they never
  * touch the ledger themselves.
@@ -19,6 +20,7 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
     private final StreamRequest request;
     private final StreamAccounting accounting;
     private final OptionalLong length;
+    private final java.util.List<LedgerKey> charged;
     private long released;
 
     /**
@@ -31,13 +33,14 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
     protected AbstractReleaseStream(StreamRequest request, StreamAccounting accounting) {
         this.request = Objects.requireNonNull(request, "request");
         this.accounting = Objects.requireNonNull(accounting, "accounting");
+        this.charged = request.chargedKeys();
         if (accounting instanceof StreamAccounting.UpFront upFront) {
             if (request.length().isPresent() && request.length().getAsLong() > upFront.length()) {
                 throw new IllegalArgumentException(request.source() + ": stream length must be in [1, "
                         + upFront.length() + "] for the up-front charge declared, got " + request.length().getAsLong());
             }
             this.length = OptionalLong.of(request.length().orElse(upFront.length()));
-            request.ledger().charge(request.key(), upFront.event(), 1, request.source());
+            charge(upFront.event());
         } else {
             this.length = request.length();
         }
@@ -56,17 +59,28 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
         }
         validate(input);
         if (accounting instanceof StreamAccounting.PerRelease perRelease) {
-            request.ledger().charge(request.key(), perRelease.event(), 1, request.source());
+            charge(perRelease.event());
         } else if (accounting instanceof StreamAccounting.Scheduled scheduled) {
-            request.ledger().charge(request.key(), scheduled.eventAt().apply(released), 1, request.source());
+            charge(scheduled.eventAt().apply(released));
         } else if (accounting instanceof StreamAccounting.Nominal nominal) {
-            request.ledger().charge(request.key(), new PrivacyEvent.NominalEvent(nominal.reason()), 1,
-                    request.source());
+            charge(new PrivacyEvent.NominalEvent(nominal.reason()));
         }
         // An up-front stream was charged when it opened.
         Statistic output = perturb(input, released);
         released++;
         return output;
+    }
+
+    /**
+     * Charges one release of {@code event} to the request's key and, all or nothing, to its
+     * {@link StreamRequest#alsoCharged()} keys.
+     */
+    private void charge(PrivacyEvent event) {
+        if (request.alsoCharged().isEmpty()) {
+            request.ledger().charge(request.key(), event, 1, request.source());
+        } else {
+            request.ledger().chargeAll(charged, event, 1, request.source());
+        }
     }
 
     /**

@@ -35,6 +35,15 @@ public final class PrivacyFilter {
      * nothing.
      */
     public synchronized void charge(PrivacyEvent event, long count) {
+        check(event, count);
+        accountant.compose(event, count);
+    }
+
+    /**
+     * Throws the refusal {@link #charge} would throw, and composes nothing either way (the ledger checks every
+     * principal of a release charged to several before it charges any).
+     */
+    synchronized void check(PrivacyEvent event, long count) {
         Accountant trial = accountant.copy();
         trial.compose(event, count);
         double after = trial.filterEpsilon(budget.delta());
@@ -44,7 +53,6 @@ public final class PrivacyFilter {
                     + "] (filter: " + trial.filterRule() + "); release of " + count + " x " + event.describe()
                     + " refused");
         }
-        accountant.compose(event, count);
     }
 
     /** The accountant behind this filter (read it, do not compose into it directly). */

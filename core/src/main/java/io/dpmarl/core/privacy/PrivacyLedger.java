@@ -177,6 +177,32 @@ public final class PrivacyLedger {
     }
 
     /**
+     * Charges {@code count} releases of {@code event} to every key of {@code keys} (each under a principal of its own,
+     * see {@link StreamRequest#alsoCharged()}), all or nothing: every principal's budget is checked first, so a refusal
+     * by any of them leaves every key as it was. Called by release streams whose releases depend on the data of
+     * several principals, before noise is drawn.
+     *
+     * @throws PrivacyBudgetExceededException if any principal's budget would be exceeded (nothing changes)
+     * @throws IllegalArgumentException       if the accountant does not support the event (nothing changes)
+     */
+    synchronized void chargeAll(List<LedgerKey> keys, PrivacyEvent event, long count, String source) {
+        if (budgetPerPrincipal.isPresent() && !(event instanceof PrivacyEvent.NominalEvent)) {
+            // Only a budget can refuse a later key once the first was admitted (an unsupported event, or a nominal
+            // one under a budget, is refused by the first key before anything changes; a principal charged for the
+            // first time admits whatever an already charged one admits, composition only adding loss).
+            for (LedgerKey key : keys) {
+                KeyState state = states.get(key.principal());
+                if (state != null) {
+                    state.filter.orElseThrow().check(event, count);
+                }
+            }
+        }
+        for (LedgerKey key : keys) {
+            charge(key, event, count, source);
+        }
+    }
+
+    /**
      * {@code key.principal()}, remembered for the last key instance charged: a release stream charges the same key
      * object release after release, so its principal is not rebuilt (a substring and a new key) for each charge.
      */

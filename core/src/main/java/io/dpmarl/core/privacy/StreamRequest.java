@@ -2,9 +2,12 @@ package io.dpmarl.core.privacy;
 
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Where and how to open a {@link ReleaseStream}: the ledger charged, the key charged to, the noise source, the
@@ -19,15 +22,23 @@ import java.util.OptionalLong;
  * stream then refuses every release whose input does not have the declared shape, and the privatizer still
  * validates each release (defence in depth).
  *
- * @param ledger the ledger the stream charges
- * @param key    whose privacy the releases are charged to
- * @param noise  where noise bits come from
- * @param source the source name of ledger entries (the channel or privatizer name)
- * @param length the declared number of releases, if known
- * @param shape  the declared shape of every release, if known
+ * <p>Charged to several principals: a release whose input depends on the data of more than one principal (MA-LDP's
+ * releases about user k also depend, through the agents' reward parameters, on every earlier user's rewards) is
+ * charged, with the same event, to {@link #key()} and to every key of {@link #alsoCharged()}: one release, one noise
+ * draw, each principal's composition and budget counting it. The charge is all or nothing: if any of the keys' budgets
+ * refuses, no key is charged and nothing is drawn. The keys must have distinct principals (a principal charged twice
+ * for one release would compose it twice).
+ *
+ * @param ledger      the ledger the stream charges
+ * @param key         whose privacy the releases are charged to
+ * @param noise       where noise bits come from
+ * @param source      the source name of ledger entries (the channel or privatizer name)
+ * @param length      the declared number of releases, if known
+ * @param shape       the declared shape of every release, if known
+ * @param alsoCharged further keys every release is charged to as well, each under a principal of its own
  */
 public record StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noise, String source,
-                            OptionalLong length, Optional<StreamRequest.Shape> shape) {
+                            OptionalLong length, Optional<StreamRequest.Shape> shape, List<LedgerKey> alsoCharged) {
     public StreamRequest {
         Objects.requireNonNull(ledger, "ledger");
         Objects.requireNonNull(key, "key");
@@ -35,9 +46,25 @@ public record StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noi
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(length, "length");
         Objects.requireNonNull(shape, "shape");
+        alsoCharged = List.copyOf(Objects.requireNonNull(alsoCharged, "alsoCharged"));
         if (length.isPresent()) {
             Checks.atLeast("length", length.getAsLong(), 1);
         }
+        Set<LedgerKey> principals = new HashSet<>();
+        principals.add(key.principal());
+        for (LedgerKey also : alsoCharged) {
+            if (!principals.add(also.principal())) {
+                throw new IllegalArgumentException("alsoCharged keys must each have a principal of their own (not "
+                        + "that of the key or of another key: it would compose one release twice), got " + also
+                        + " for key " + key + " and " + alsoCharged);
+            }
+        }
+    }
+
+    /** A request charged to {@code key} only. */
+    public StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noise, String source, OptionalLong length,
+                         Optional<Shape> shape) {
+        this(ledger, key, noise, source, length, shape, List.of());
     }
 
     /** A request without a declared shape. */
@@ -52,12 +79,32 @@ public record StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noi
 
     /** This request with a declared length. */
     public StreamRequest withLength(long releases) {
-        return new StreamRequest(ledger, key, noise, source, OptionalLong.of(releases), shape);
+        return new StreamRequest(ledger, key, noise, source, OptionalLong.of(releases), shape, alsoCharged);
     }
 
     /** This request with a declared shape of every release. */
     public StreamRequest withShape(Shape releaseShape) {
-        return new StreamRequest(ledger, key, noise, source, length, Optional.of(releaseShape));
+        return new StreamRequest(ledger, key, noise, source, length, Optional.of(releaseShape), alsoCharged);
+    }
+
+    /**
+     * This request with every release charged to {@code also} as well (see the class comment: one release, one noise
+     * draw, charged all or nothing to each key).
+     *
+     * @throws IllegalArgumentException if {@code also}'s principal is already charged by this request
+     */
+    public StreamRequest withAlsoCharged(LedgerKey also) {
+        List<LedgerKey> keys = new java.util.ArrayList<>(alsoCharged);
+        keys.add(Objects.requireNonNull(also, "also"));
+        return new StreamRequest(ledger, key, noise, source, length, shape, keys);
+    }
+
+    /** Every key a release is charged to: {@link #key()}, then {@link #alsoCharged()}. */
+    public List<LedgerKey> chargedKeys() {
+        List<LedgerKey> keys = new java.util.ArrayList<>();
+        keys.add(key);
+        keys.addAll(alsoCharged);
+        return keys;
     }
 
     /** The declared length, or an error naming the privatizer that needs one. */

@@ -21,11 +21,16 @@ import java.util.random.RandomGenerator;
  * the agents average their reward parameters ({@link Consensus}, not privatised).
  *
  * <p>Privacy: each agent's releases about user k are charged to {@code user/k/agent/i}; per user per agent that is
- * 2H releases composed, jointly over the n agents n times that. The guarantee assumes {@code ||phi_V|| <= H} and
+ * 2H releases composed, jointly over the n agents n times that: user k's own releases only, the paper's accounting
+ * ({@code own_user_agent_epsilon}, {@code own_user_epsilon}). The reward parameters carry user k's rewards into every
+ * later release, so against the server user k is protected only by the composition of every release from episode k
+ * on: every release is also charged to {@link MaLdpReleases#RUN_KEY} ({@code users-from/0}, the first user's sound
+ * bound, all K n 2H releases), which the report's computed {@code user_agent_epsilon} and {@code user_epsilon}
+ * state (see {@link AccountantReport}). The guarantee assumes {@code ||phi_V|| <= H} and
  * {@code 0 <= V <= H}; with {@code clip} (the default) the learner enforces both and counts the clipped releases.
  * Without {@code clip} (the paper-literal learner) a user whose inputs break them has no guarantee, and its ledger
- * key is charged a non-private event (epsilon = infinity; see {@link MaLdpReleases}), and the report's computed
- * per-user epsilons ({@code user_agent_epsilon}, {@code user_epsilon}) agree with the ledger: infinite from the
+ * key (and the run-wide key) is charged a non-private event (epsilon = infinity; see {@link MaLdpReleases}), and the
+ * report's per-user epsilons (computed and own releases) agree with the ledger: infinite from the
  * episode of the first such user on (in the report after the first episode, or recorded once more then).
  * The learner never reads the environment's exact model, only the public {@link LinearMixtureFeatures}.
  */

@@ -25,7 +25,10 @@ import java.util.Optional;
  * the clipped statistics, is used as given (then {@code bonus} must be {@code non-private} or {@code eq19} with
  * {@code noise-std}); {@code none} is the non-private baseline. K comes from the schedule. See
  * {@link MaLdpLearner} for the guarantee and its assumption; {@code clip=false} voids it for every user whose inputs
- * break the assumption, which the ledger records ({@link MaLdpReleases}).
+ * break the assumption, which the ledger records ({@link MaLdpReleases}). What the guarantee covers: every release is
+ * charged to its user's key {@code user/k/agent/i} (the paper's own-release accounting) and, unless the reward
+ * features are identically zero ({@link #rewardsDependOnData}), to the run-wide key {@code users-from/0}, whose
+ * composition is the sound per-user bound (the reward parameters carry each user's data into every later release).
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpProvider implements PluginProvider<Learner> {
@@ -44,12 +47,18 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
     @Override
     public String description() {
         return "MA-LDP (Trivedi-Hemachandra Alg. 1): per-agent optimistic value-targeted regression through an "
-                + "untrusted server with locally privatised (f f^T, f V) releases charged to user/k/agent/i, maxmin "
-                + "or joint-greedy actions, consensus reward estimates (not privatised). The guarantee assumes "
+                + "untrusted server with locally privatised (f f^T, f V) releases, maxmin or joint-greedy actions, "
+                + "consensus reward estimates (not privatised). What the guarantee covers: each release is charged "
+                + "to user/k/agent/i (user k's own releases only, the paper's accounting) and to users-from/0, the "
+                + "sound per-user bound: the reward parameters carry user k's rewards into every later release, so "
+                + "user k is protected only by the composition of all releases from episode k on (the first user: "
+                + "all K n 2H releases of the run; reported as user_epsilon, own releases as own_user_epsilon; a "
+                + "budget is judged against it). The guarantee assumes "
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
                 + "(norm_violations); clip=false (paper-literal) voids the guarantee of every user whose inputs break "
-                + "the bound, and the ledger records it (a non-private charge to user/k/agent/i: epsilon = infinity; "
-                + "a budget refuses the run at that release). Needs LinearMixtureFeatures; K from the schedule. "
+                + "the bound, and the ledger records it (a non-private charge to user/k/agent/i and users-from/0: "
+                + "epsilon = infinity; a budget refuses the run at that release). Needs LinearMixtureFeatures; K "
+                + "from the schedule. "
                 + "Opens its release streams (d x d matrices, d-vectors, d the feature dimension) when built, so a "
                 + "privatizer that cannot release them (e.g. max-coordinates below d(d+1)/2) is refused when the run "
                 + "is checked, before any trial.";
@@ -66,7 +75,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
     public ParamSpec parameters() {
         return ParamSpec.of(
                 Param.plugin("privatizer", PluginKind.PRIVATIZER, "release privatizer, e.g. "
-                        + "ma-ldp(mechanism=laplace, epsilon=0.1, calibration=paper-literal); none = non-private")
+                        + "ma-ldp(mechanism=laplace, epsilon=0.1, calibration=paper-literal); none = non-private. Its "
+                        + "epsilon is per user's own releases; per user against the server every release from the "
+                        + "user's episode on composes (users-from/0)")
                         .withDefault(Param.NONE),
                 Param.string("bonus", "beta schedule", "auto", "theorem", "eq19", "non-private").withDefault("auto"),
                 Param.real("bonus-scale", "the absolute constant c of beta (above 0 for the theorem and eq19 forms)")
@@ -120,11 +131,12 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 params.real("step-exponent"), ActionSelection.valueOf(upper(params.string("selection"))),
                 params.string("ties").equals("random"), params.bool("clip"), params.string("noise").equals("on"));
         boolean noise = config.noise();
+        boolean crossUser = rewardsDependOnData(features);
         MaLdpReleases releases = new MaLdpReleases(noise ? choice.matrix() : Optional.empty(),
                 noise ? choice.vector() : Optional.empty(), context.noise(), context.ledger(), horizon, config.clip(),
-                agents, dimension);
+                agents, dimension, crossUser);
         Optional<AccountantReport> report = noise && choice.matrix().isPresent()
-                ? Optional.of(choice.report(agents, horizon)) : Optional.empty();
+                ? Optional.of(choice.report(agents, horizon, episodes, crossUser)) : Optional.empty();
         Consensus consensus = params.string("consensus").equals("complete") ? Consensus.complete(agents)
                 : Consensus.erdosRenyiMetropolis(agents, params.real("edge-probability"),
                         context.streams().stream("ma-ldp/graphs"));
@@ -160,6 +172,25 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                         choice.delta(), noiseStd);
             }
         };
+    }
+
+    /**
+     * True unless every reward feature {@code psi(s, a)} is 0: then the stochastic-approximation step
+     * {@code w~ = w + gamma (r - <psi, w>) psi} never moves the reward parameters from 0, whatever the rewards, so
+     * they cannot carry a user's data into later releases, and the run-wide key is not charged.
+     */
+    static boolean rewardsDependOnData(LinearMixtureFeatures features) {
+        int actions = 1 << features.signBits();
+        for (int s = 0; s < features.numStates(); s++) {
+            for (int a = 0; a < actions; a++) {
+                for (double x : features.rewardFeatures(s, a)) {
+                    if (x != 0.0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     static String upper(String label) {

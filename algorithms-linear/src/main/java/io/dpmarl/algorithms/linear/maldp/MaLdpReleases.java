@@ -18,6 +18,19 @@ import java.util.Optional;
  * privatizer and the vector through the vector privatizer on the ledger key {@code user/k/agent/i}, and hands the
  * releases to the server. These releases are the only privatised data; their guarantee is the privatizers'.
  *
+ * <p>What the guarantee covers: {@code user/k/agent/i} composes only user k's own 2H releases per agent (the paper's
+ * accounting, Definition 1). That does not bound what the server learns about user k: the agents' reward parameters
+ * are trained on user k's rewards, exchanged without noise, and enter every later V, hence every later release's
+ * input f and target. Each later release is still {@code (epsilon/(2H), delta/(2H))}-DP in all its inputs (the
+ * clipped sensitivity holds for any V and f), so user k's loss is bounded by composing every release from episode k
+ * on, and the worst user is the first (episode 0), whose bound composes every release of the run. Every release is
+ * therefore also charged, with the same event and one noise draw, to the run-wide key {@link #RUN_KEY}
+ * ({@code users-from/0}, its own principal; {@code StreamRequest.withAlsoCharged}), all or nothing: its composition
+ * is the sound per-user bound, the ledger's maximum over principals reports it, and a budget is judged against it.
+ * Where the reward parameters cannot depend on the users' data (reward features psi identically zero, so the
+ * parameters never leave 0; {@link MaLdpProvider}), later releases depend on user k only through user k's noisy
+ * releases (post-processing) and the run-wide key is not charged.
+ *
  * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
  * inputs break either is counted ({@link #violations()}); with {@code clip} the learner rescales
  * {@code f <- f min(1, H/||f||)} and clips V to {@code [0, H]} before forming the statistics, so the declared
@@ -34,6 +47,11 @@ import java.util.Optional;
 public final class MaLdpReleases {
     /** The source of the charge that records a void guarantee ({@code clip=false} and inputs above the bound). */
     public static final String VOID_SOURCE = "ma-ldp clip=false: inputs above the calibrated bound";
+    /**
+     * The run-wide key {@code users-from/0}: every release of every user and agent, from the first user's episode on,
+     * composed; the sound per-user bound of the worst (first) user.
+     */
+    public static final LedgerKey RUN_KEY = new LedgerKey("users-from/0");
     private final Optional<Privatizer> matrix;
     private final Optional<Privatizer> vector;
     private final NoiseSource noise;
@@ -41,6 +59,8 @@ public final class MaLdpReleases {
     private final double bound;
     private final int horizon;
     private final boolean clip;
+    private final boolean crossUser;
+    private boolean runVoided;
     private long violations;
     private long voids;
     private long streamsEpisode = -1;
@@ -60,6 +80,16 @@ public final class MaLdpReleases {
      */
     public MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
                          PrivacyLedger ledger, int horizon, boolean clip) {
+        this(matrix, vector, noise, ledger, horizon, clip, true);
+    }
+
+    /**
+     * As {@link #MaLdpReleases(Optional, Optional, NoiseSource, PrivacyLedger, int, boolean)}; with {@code crossUser}
+     * false the releases are not charged to {@link #RUN_KEY} (only where the reward parameters cannot depend on the
+     * users' data).
+     */
+    MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
+                  PrivacyLedger ledger, int horizon, boolean clip, boolean crossUser) {
         if (matrix.isPresent() != vector.isPresent()) {
             throw new IllegalArgumentException("give both privatizers or neither");
         }
@@ -70,6 +100,7 @@ public final class MaLdpReleases {
         this.bound = horizon;
         this.horizon = horizon;
         this.clip = clip;
+        this.crossUser = crossUser;
     }
 
     /**
@@ -84,7 +115,17 @@ public final class MaLdpReleases {
      */
     public MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
                          PrivacyLedger ledger, int horizon, boolean clip, int agents, int dimension) {
-        this(matrix, vector, noise, ledger, horizon, clip);
+        this(matrix, vector, noise, ledger, horizon, clip, agents, dimension, true);
+    }
+
+    /**
+     * As {@link #MaLdpReleases(Optional, Optional, NoiseSource, PrivacyLedger, int, boolean, int, int)}; with
+     * {@code crossUser} false the releases are not charged to {@link #RUN_KEY} (only where the reward parameters
+     * cannot depend on the users' data).
+     */
+    MaLdpReleases(Optional<Privatizer> matrix, Optional<Privatizer> vector, NoiseSource noise,
+                  PrivacyLedger ledger, int horizon, boolean clip, int agents, int dimension, boolean crossUser) {
+        this(matrix, vector, noise, ledger, horizon, clip, crossUser);
         if (matrix.isPresent()) {
             open(0, agents, dimension);
         }
@@ -145,7 +186,8 @@ public final class MaLdpReleases {
      * Records that user {@code episode}'s guarantee towards agent {@code agent} is void: once per (user, agent),
      * {@link PrivacyLedger#voidGuarantee} on its key (a {@link PrivacyEvent.NonPrivateEvent}, or a
      * {@link PrivacyEvent.NominalEvent} where the accountant does not compose one), before the release that breaks
-     * the bound, so a budget refuses the run there.
+     * the bound, so a budget refuses the run there. The first void also voids {@link #RUN_KEY} (once), where it is
+     * charged: the release depends on the earlier users' data too, so their sound bound is void as well.
      *
      * @throws PrivacyBudgetExceededException if the ledger has a budget (no budget admits a void guarantee)
      */
@@ -161,15 +203,20 @@ public final class MaLdpReleases {
             return;
         }
         ledger.voidGuarantee(key(episode, agent), VOID_SOURCE);
+        if (crossUser && !runVoided) {
+            ledger.voidGuarantee(RUN_KEY, VOID_SOURCE);
+            runVoided = true;
+        }
         voided[agent] = true;
         voids++;
     }
 
     /**
      * Opens user {@code episode}'s streams of agents {@code 0..agents-1} (those already open for this user are kept):
-     * one matrix and one vector stream per (user, agent) on {@link #key(long, int)}, each of {@code H} releases with
-     * its declared shape, sourced as the privatizer's name. The key is built once per (user, agent), so the ledger's
-     * per-key state is found without building a new path each release.
+     * one matrix and one vector stream per (user, agent) on {@link #key(long, int)} (and, where charged, also on
+     * {@link #RUN_KEY}), each of {@code H} releases with its declared shape, sourced as the privatizer's name. The
+     * key is built once per (user, agent), so the ledger's per-key state is found without building a new path each
+     * release.
      */
     private void open(long episode, int agents, int dimension) {
         if (episode != streamsEpisode) {
@@ -193,7 +240,8 @@ public final class MaLdpReleases {
     }
 
     private StreamRequest request(Privatizer privatizer, LedgerKey key) {
-        return StreamRequest.of(ledger, key, noise, privatizer.name()).withLength(horizon);
+        StreamRequest request = StreamRequest.of(ledger, key, noise, privatizer.name()).withLength(horizon);
+        return crossUser ? request.withAlsoCharged(RUN_KEY) : request;
     }
 
     /** Test hook: receives every release's input (before noise), matrix then vector, in release order. */
@@ -212,6 +260,11 @@ public final class MaLdpReleases {
      */
     public long voids() {
         return voids;
+    }
+
+    /** True if every release is also charged to {@link #RUN_KEY}. */
+    public boolean chargesRunKey() {
+        return crossUser;
     }
 
     /** True if violating inputs are clipped. */

@@ -121,8 +121,11 @@ record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector
         return context.registry().create(PluginKind.PRIVATIZER, Privatizer.class, spec, context);
     }
 
-    /** The accountant report of these privatizers for {@code agents} agents and horizon H. */
-    AccountantReport report(int agents, int horizon) {
-        return AccountantReport.of(matrix.orElseThrow(), vector.orElseThrow(), agents, horizon);
+    /**
+     * The accountant report of these privatizers for {@code agents} agents, horizon H and {@code episodes} users;
+     * {@code crossUser} as in {@link AccountantReport#of}.
+     */
+    AccountantReport report(int agents, int horizon, long episodes, boolean crossUser) {
+        return AccountantReport.of(matrix.orElseThrow(), vector.orElseThrow(), agents, horizon, episodes, crossUser);
     }
 }

@@ -42,20 +42,27 @@ class AccountantReportRoundingTest {
                     String.format(Locale.ROOT, "gaussian(epsilon=%.6f, delta=3e-6)", epsilonV));
             int agents = 1 + random.nextInt(50);
             int horizon = 1 + random.nextInt(200);
-            AccountantReport report = AccountantReport.of(matrix, vector, agents, horizon);
+            long episodes = 1 + random.nextInt(5000);
+            AccountantReport report = AccountantReport.of(matrix, vector, agents, horizon, episodes, true);
             PrivacyGuarantee.ApproxDp m = (PrivacyGuarantee.ApproxDp) matrix.guarantee();
             PrivacyGuarantee.ApproxDp v = (PrivacyGuarantee.ApproxDp) vector.guarantee();
             BigDecimal userAgentEpsilon = exact(m.epsilon()).add(exact(v.epsilon()))
                     .multiply(BigDecimal.valueOf(horizon));
             BigDecimal userAgentDelta = exact(m.delta()).add(exact(v.delta())).multiply(BigDecimal.valueOf(horizon));
-            String context = "case " + n + " (H " + horizon + ", n " + agents + ")";
-            upperWithinTwoSteps(report.userAgent()[0], userAgentEpsilon, context + " user-agent epsilon");
-            upperWithinTwoSteps(report.userAgent()[1], userAgentDelta, context + " user-agent delta");
+            String context = "case " + n + " (H " + horizon + ", n " + agents + ", K " + episodes + ")";
+            upperWithinTwoSteps(report.ownUserAgent()[0], userAgentEpsilon, context + " own user-agent epsilon");
+            upperWithinTwoSteps(report.ownUserAgent()[1], userAgentDelta, context + " own user-agent delta");
             // per user: n times the (rounded-up) per-agent value, itself at least the exact one
             BigDecimal agentsFactor = BigDecimal.valueOf(agents);
-            assertTrue(exact(report.user()[0]).compareTo(userAgentEpsilon.multiply(agentsFactor)) >= 0, context);
-            assertTrue(exact(report.user()[1]).compareTo(userAgentDelta.multiply(agentsFactor)) >= 0, context);
-            upperWithinTwoSteps(report.user()[0], exact(report.userAgent()[0]).multiply(agentsFactor), context);
+            assertTrue(exact(report.ownUser()[0]).compareTo(userAgentEpsilon.multiply(agentsFactor)) >= 0, context);
+            assertTrue(exact(report.ownUser()[1]).compareTo(userAgentDelta.multiply(agentsFactor)) >= 0, context);
+            upperWithinTwoSteps(report.ownUser()[0], exact(report.ownUserAgent()[0]).multiply(agentsFactor), context);
+            // the sound per-user figure: K times the (rounded-up) own per-user value, at least the exact K n 2H sum
+            BigDecimal runFactor = agentsFactor.multiply(BigDecimal.valueOf(episodes));
+            assertTrue(exact(report.user()[0]).compareTo(userAgentEpsilon.multiply(runFactor)) >= 0, context);
+            assertTrue(exact(report.user()[1]).compareTo(userAgentDelta.multiply(runFactor)) >= 0, context);
+            upperWithinTwoSteps(report.user()[0], exact(report.ownUser()[0]).multiply(BigDecimal.valueOf(episodes)),
+                    context);
         }
     }
 

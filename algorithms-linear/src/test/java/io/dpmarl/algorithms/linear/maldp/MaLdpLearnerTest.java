@@ -43,7 +43,8 @@ class MaLdpLearnerTest {
         MaLdpHarness.Run thirdParty = MaLdpHarness.run(MaLdpHarness.paperInstance(),
                 "ma-ldp(privatizer=non-private, bonus-scale=0.1)", 3, EPISODES);
         assertArrayEquals(none, thirdParty.cumulativeRegret(), 0.0);
-        assertEquals(2L * 5 * 2 * EPISODES, thirdParty.ledger().charges());
+        // n x H x 2 releases per episode, each charged to its own key and to the run-wide key
+        assertEquals(2L * 5 * 2 * EPISODES * 2, thirdParty.ledger().charges());
     }
 
     @Test
@@ -114,17 +115,24 @@ class MaLdpLearnerTest {
                 assertEquals(10, ledger.releases(LedgerKey.user(user).child("agent", agent)));
             }
         }
-        assertEquals(3, ledger.principals().size(), "one principal per user: nothing composes across users");
+        assertEquals(60, ledger.releases(MaLdpReleases.RUN_KEY), "3 users x 20 releases, composed run-wide");
+        assertEquals(4, ledger.principals().size(), "one principal per user, plus the run-wide users-from/0");
         // paper-literal Gaussian, epsilon = 0.2, delta = 0.1, H = 5: each release (0.02, delta_r), claimed (0.02, 0.01)
         assertEquals(0.02, run.metric("vector_release_epsilon"), 1e-15);
         assertEquals(0.01, run.metric("claimed_release_delta"), 1e-15);
         assertTrue(run.metric("vector_release_delta") <= 0.01);
         assertEquals(0.2, run.metric("claimed_user_agent_epsilon"), 1e-12);
         assertEquals(0.1, run.metric("claimed_user_agent_delta"), 1e-12);
-        assertEquals(0.2, run.metric("user_agent_epsilon"), 1e-12);
-        assertEquals(0.4, run.metric("user_epsilon"), 1e-12);
-        assertEquals(2 * run.metric("user_agent_delta"), run.metric("user_delta"), 1e-15);
-        assertEquals(0.2, run.metric("claimed_user_epsilon"), 1e-12, "the paper claims the per-agent guarantee jointly");
+        assertEquals(0.2, run.metric("own_user_agent_epsilon"), 1e-12);
+        assertEquals(0.4, run.metric("own_user_epsilon"), 1e-12);
+        assertEquals(2 * run.metric("own_user_agent_delta"), run.metric("own_user_delta"), 1e-15);
+        // sound: K = 3 users x n = 2 agents x 2H = 10 releases of (0.02, delta_r) each, per user and per (user, agent)
+        assertEquals(1.2, run.metric("user_epsilon"), 1e-12);
+        assertEquals(1.2, run.metric("user_agent_epsilon"), 1e-12);
+        assertEquals(3 * run.metric("own_user_delta"), run.metric("user_delta"), 1e-15);
+        assertEquals(run.metric("user_delta"), run.metric("user_agent_delta"), 0.0);
+        assertEquals(0.2, run.metric("claimed_user_epsilon"), 1e-12,
+                "the paper claims the per-agent guarantee jointly");
         assertEquals(0.0, run.metric("reward_parameters_privatized"), 0.0);
         // the basic ledger composes within a user: the user's epsilon is the sum of its two agents' epsilons
         double agent = ledger.epsilon(LedgerKey.user(0).child("agent", 0), 0.2);
@@ -139,7 +147,8 @@ class MaLdpLearnerTest {
         assertEquals(100 / (2 * 1072.9830131446736), run.metric("vector_release_delta"), 1e-6);
         assertEquals(0.0, run.metric("claimed_user_agent_epsilon"), 0.0);
         assertEquals(0.1, run.metric("claimed_user_agent_delta"), 1e-12);
-        assertTrue(run.metric("user_agent_delta") > 0.46, "computed per-agent delta " + run.metric("user_agent_delta"));
+        assertTrue(run.metric("own_user_agent_delta") > 0.46, "own per-agent delta "
+                + run.metric("own_user_agent_delta"));
     }
 
     @Test

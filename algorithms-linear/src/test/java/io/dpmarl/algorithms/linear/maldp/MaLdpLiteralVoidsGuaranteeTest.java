@@ -187,8 +187,10 @@ class MaLdpLiteralVoidsGuaranteeTest {
             }
         }
         assertTrue(first >= 0, "the paper's instance breaks the bound within " + EPISODES + " users");
-        double[] finite = {0.1125, 0.225};
-        String[] names = {"user_agent_epsilon", "user_epsilon"};
+        // laplace eps = 0.1 paper-literal: own releases per (user, agent) 0.1125, per user 2 x 0.1125 = 0.225; the
+        // computed (sound) figures compose all K = EPISODES users' releases: K x 0.225, per user and per (user, agent)
+        double[] finite = {0.1125, 0.225, EPISODES * 0.225, EPISODES * 0.225};
+        String[] names = {"own_user_agent_epsilon", "own_user_epsilon", "user_agent_epsilon", "user_epsilon"};
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
             List<String> rows = run.rows(name);
@@ -198,7 +200,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
                 assertEquals(2, rows.size(), names[i] + " " + rows);
                 double before = run.metrics().stream().filter(r -> r.metric().equals(name)).findFirst()
                         .orElseThrow().value();
-                assertTrue(before >= finite[i] && before <= finite[i] + 1e-6, names[i] + " " + before);
+                assertTrue(before >= finite[i] && before <= finite[i] + 1e-5, names[i] + " " + before);
                 assertEquals("1:" + before, rows.get(0));
                 assertEquals((first + 1) + ":Infinity", rows.get(1), names[i] + ": user " + first + " broke it");
                 // users before the first violation are charged as calibrated: the ledger agrees with the finite row
@@ -234,9 +236,14 @@ class MaLdpLiteralVoidsGuaranteeTest {
         }
         assertTrue(counted > 0, "the unclipped inputs of this run break the bound (and are clipped)");
         // basic composition per user of the n agents' 2H releases each: what the accountant report states
-        double user = run.metric("user_epsilon");
-        assertTrue(Double.isFinite(user) && user > 0, "user_epsilon " + user);
+        double user = run.metric("own_user_epsilon");
+        assertTrue(Double.isFinite(user) && user > 0, "own_user_epsilon " + user);
+        assertEquals(1, run.rows("own_user_epsilon").size(), "recorded once: no user's guarantee is void");
         assertEquals(1, run.rows("user_epsilon").size(), "recorded once: no user's guarantee is void");
+        // the computed (sound) figure composes every user's releases: K times one user's, the run-wide key's epsilon
+        double sound = run.metric("user_epsilon");
+        assertEquals(EPISODES * user, sound, 1e-9 * sound);
+        assertEquals(sound, run.ledger().epsilon(MaLdpReleases.RUN_KEY, 1e-4), 1e-9 * sound);
         assertEquals(0, run.voids());
         for (int k = 0; k < EPISODES; k++) {
             for (int i = 0; i < run.agents(); i++) {
@@ -244,7 +251,7 @@ class MaLdpLiteralVoidsGuaranteeTest {
             }
             assertEquals(user, run.ledger().epsilon(LedgerKey.user(k), 1e-4), 1e-9 * user, "user " + k);
         }
-        assertEquals(user, run.ledger().maxEpsilon(1e-4), 1e-9 * user);
+        assertEquals(sound, run.ledger().maxEpsilon(1e-4), 1e-9 * sound);
     }
 
     // ---- the release path on its own: H = 2, d = 2, laplace(epsilon=1) per release ----------------------------
@@ -303,7 +310,10 @@ class MaLdpLiteralVoidsGuaranteeTest {
         assertEquals(0, literalReleases.violations());
         assertEquals(0, literalReleases.voids());
         assertEquals(clipped.charges(), literal.charges());
-        assertEquals(16, literal.charges(), "2H = 4 releases per (user, agent), nothing else");
+        assertEquals(32, literal.charges(),
+                "2H = 4 releases per (user, agent), each also to the run key, nothing else");
+        // every one of the 2 x 2 x 4 = 16 releases of laplace(epsilon=1) composed on the run-wide key
+        assertEquals(16.0, literal.epsilon(MaLdpReleases.RUN_KEY, 1e-6), 1e-9);
         for (int user = 0; user < 2; user++) {
             for (int agent = 0; agent < 2; agent++) {
                 LedgerKey key = MaLdpReleases.key(user, agent);
@@ -343,8 +353,10 @@ class MaLdpLiteralVoidsGuaranteeTest {
         }
         List<LedgerEntry> voids = entries.stream()
                 .filter(entry -> entry.event() instanceof PrivacyEvent.NonPrivateEvent).toList();
-        assertEquals(List.of(MaLdpReleases.key(0, 0), MaLdpReleases.key(1, 0), MaLdpReleases.key(1, 1),
-                MaLdpReleases.key(2, 1)), voids.stream().map(LedgerEntry::key).toList());
+        // the first void also voids the run-wide key, once: the release depends on the earlier users' data too
+        assertEquals(List.of(MaLdpReleases.key(0, 0), MaLdpReleases.RUN_KEY, MaLdpReleases.key(1, 0),
+                MaLdpReleases.key(1, 1), MaLdpReleases.key(2, 1)), voids.stream().map(LedgerEntry::key).toList());
+        assertEquals(Double.POSITIVE_INFINITY, ledger.epsilon(MaLdpReleases.RUN_KEY, 1e-6));
         for (LedgerEntry entry : voids) {
             assertEquals(MaLdpReleases.VOID_SOURCE, entry.source());
             assertEquals(1, entry.count());
@@ -393,8 +405,12 @@ class MaLdpLiteralVoidsGuaranteeTest {
         assertEquals(Double.POSITIVE_INFINITY, ledger.epsilon(LedgerKey.user(0), 1e-5));
         List<LedgerEntry> voids = entries.stream().filter(entry -> entry.source().equals(MaLdpReleases.VOID_SOURCE))
                 .toList();
-        assertEquals(1, voids.size());
-        assertEquals(new PrivacyEvent.NominalEvent(MaLdpReleases.VOID_SOURCE), voids.get(0).event());
+        assertEquals(List.of(MaLdpReleases.key(0, 1), MaLdpReleases.RUN_KEY),
+                voids.stream().map(LedgerEntry::key).toList(), "the user's key and the run-wide key, once each");
+        for (LedgerEntry entry : voids) {
+            assertEquals(new PrivacyEvent.NominalEvent(MaLdpReleases.VOID_SOURCE), entry.event());
+        }
+        assertEquals(Double.POSITIVE_INFINITY, ledger.epsilon(MaLdpReleases.RUN_KEY, 1e-5));
     }
 
     @Test
@@ -423,34 +439,39 @@ class MaLdpLiteralVoidsGuaranteeTest {
     }
 
     /**
-     * The report itself: laplace(epsilon=1) for both releases, n = 2 agents, H = 2. Per user per agent
-     * 2 (1 + 1) = 4, jointly 2 * 4 = 8, pure (delta 0); with a void guarantee the two computed epsilons are
-     * infinite and nothing else changes; {@code recordVoid} records just those two.
+     * The report itself: laplace(epsilon=1) for both releases, n = 2 agents, H = 2, K = 3 users. Own releases per
+     * user per agent 2 (1 + 1) = 4, jointly 2 * 4 = 8; the computed (sound) figures compose all K n 2H = 24 releases:
+     * 24, per user and per (user, agent) alike; pure (delta 0). With a void guarantee the four per-user epsilons are
+     * infinite and nothing else changes; {@code recordVoid} records just those four.
      */
     @Test
-    void aVoidGuaranteeTurnsOnlyTheComputedPerUserEpsilonsInfinite() {
+    void aVoidGuaranteeTurnsOnlyThePerUserEpsilonsInfinite() {
         Privatizer laplace = privatizer("laplace(epsilon=1)");
-        AccountantReport report = AccountantReport.of(laplace, laplace, 2, 2);
+        AccountantReport report = AccountantReport.of(laplace, laplace, 2, 2, 3, true);
         List<MetricRecord> kept = new ArrayList<>();
         List<MetricRecord> voided = new ArrayList<>();
         report.record(new TrialMetrics(kept::add), false);
         report.record(new TrialMetrics(voided::add), true);
-        double[] expected = {1, 0, 1, 0, 1, 0, 4, 0, 4, 0, 8, 0, 4, 0, 0};
+        double[] expected = {1, 0, 1, 0, 1, 0, 24, 0, 4, 0, 24, 0, 4, 0, 0, 4, 0, 8, 0};
+        assertEquals(expected.length, AccountantReport.METRICS.size());
         assertEquals(AccountantReport.METRICS.size(), kept.size());
         assertEquals(AccountantReport.METRICS.size(), voided.size());
+        List<String> perUser = List.of("user_agent_epsilon", "user_epsilon", "own_user_agent_epsilon",
+                "own_user_epsilon");
         for (int i = 0; i < expected.length; i++) {
             String name = AccountantReport.METRICS.get(i);
             assertEquals(name, kept.get(i).metric());
             assertEquals(name, voided.get(i).metric());
             assertEquals(expected[i], kept.get(i).value(), 1e-12, name);
-            boolean perUserEpsilon = name.equals("user_agent_epsilon") || name.equals("user_epsilon");
+            boolean perUserEpsilon = perUser.contains(name);
             assertEquals(perUserEpsilon ? Double.POSITIVE_INFINITY : expected[i], voided.get(i).value(), 1e-12, name);
         }
         List<MetricRecord> later = new ArrayList<>();
         TrialMetrics metrics = new TrialMetrics(later::add);
         metrics.step(3);
         AccountantReport.recordVoid(metrics);
-        assertEquals(List.of("3 user_agent_epsilon Infinity", "3 user_epsilon Infinity"), later.stream()
+        assertEquals(List.of("3 user_agent_epsilon Infinity", "3 user_epsilon Infinity",
+                "3 own_user_agent_epsilon Infinity", "3 own_user_epsilon Infinity"), later.stream()
                 .map(r -> r.step() + " " + r.metric() + " " + r.value()).toList());
     }
 

@@ -88,11 +88,22 @@ class MaLdpMutationKillTest {
                 "gaussian(epsilon=0.25, delta=2e-5)");
         PrivacyGuarantee.ApproxDp m = (PrivacyGuarantee.ApproxDp) matrix.guarantee();
         PrivacyGuarantee.ApproxDp v = (PrivacyGuarantee.ApproxDp) vector.guarantee();
-        AccountantReport report = AccountantReport.of(matrix, vector, 2, 3);
-        assertEquals(3 * (m.epsilon() + v.epsilon()), report.userAgent()[0], 1e-12);
-        assertEquals(3 * (m.delta() + v.delta()), report.userAgent()[1], 1e-18);
-        assertEquals(6 * (m.delta() + v.delta()), report.user()[1], 1e-18);
-        assertEquals(6 * (m.epsilon() + v.epsilon()), report.user()[0], 1e-12);
+        AccountantReport report = AccountantReport.of(matrix, vector, 2, 3, 4, true);
+        assertEquals(3 * (m.epsilon() + v.epsilon()), report.ownUserAgent()[0], 1e-12);
+        assertEquals(3 * (m.delta() + v.delta()), report.ownUserAgent()[1], 1e-18);
+        assertEquals(6 * (m.delta() + v.delta()), report.ownUser()[1], 1e-18);
+        assertEquals(6 * (m.epsilon() + v.epsilon()), report.ownUser()[0], 1e-12);
+        // sound (K = 4 users, every release also composed run-wide): K n H = 24 releases of each statistic
+        assertEquals(24 * (m.epsilon() + v.epsilon()), report.user()[0], 1e-12);
+        assertEquals(24 * (m.delta() + v.delta()), report.user()[1], 1e-18);
+        assertEquals(24 * (m.epsilon() + v.epsilon()), report.userAgent()[0], 1e-12);
+        assertEquals(24 * (m.delta() + v.delta()), report.userAgent()[1], 1e-18);
+        // where the reward parameters cannot carry a user's data, the computed figures are the own ones
+        AccountantReport own = AccountantReport.of(matrix, vector, 2, 3, 4, false);
+        assertEquals(3 * (m.epsilon() + v.epsilon()), own.userAgent()[0], 1e-12);
+        assertEquals(3 * (m.delta() + v.delta()), own.userAgent()[1], 1e-18);
+        assertEquals(6 * (m.epsilon() + v.epsilon()), own.user()[0], 1e-12);
+        assertEquals(6 * (m.delta() + v.delta()), own.user()[1], 1e-18);
     }
 
     /**

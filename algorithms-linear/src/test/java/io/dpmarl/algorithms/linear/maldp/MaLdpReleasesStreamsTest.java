@@ -42,8 +42,11 @@ class MaLdpReleasesStreamsTest {
                 assertEquals(4, ledger.releases(MaLdpReleases.key(user, agent)), "user " + user + " agent " + agent);
             }
         }
-        assertEquals(java.util.List.of(LedgerKey.user(0), LedgerKey.user(1)), ledger.principals());
-        assertEquals(16, ledger.charges());
+        // every release is also charged to the run-wide key: 2 users x 2 agents x 4 = 16 releases there, 32 charges
+        assertEquals(java.util.List.of(LedgerKey.user(0), MaLdpReleases.RUN_KEY, LedgerKey.user(1)),
+                ledger.principals());
+        assertEquals(16, ledger.releases(MaLdpReleases.RUN_KEY));
+        assertEquals(32, ledger.charges());
     }
 
     @Test

@@ -72,10 +72,11 @@ class MaLdpStreamOpeningTest {
         Environment environment = MaLdpHarness.paperInstance();
         int d = environment.capability(LinearMixtureFeatures.class).orElseThrow().dimension();
         MaLdpHarness.Run run = MaLdpHarness.run(environment, learner(d * (d + 1) / 2), 3, 2);
-        // 2 episodes x n agents x H stages x 2 releases, each charged once (per-release accounting).
+        // 2 episodes x n agents x H stages x 2 releases, each charged once (per-release accounting) to its own key
+        // user/k/agent/i and once to the run-wide key users-from/0: 2 charges per release.
         int agents = environment.info().numAgents();
         int horizon = environment.info().horizon();
-        assertEquals(2L * agents * horizon * 2, run.ledger().charges());
+        assertEquals(2L * agents * horizon * 2 * 2, run.ledger().charges());
     }
 
     @Test

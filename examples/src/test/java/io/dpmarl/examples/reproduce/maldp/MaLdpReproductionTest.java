@@ -139,14 +139,16 @@ class MaLdpReproductionTest {
 
     /**
      * A run of {@code label} with a regret curve and, at step 1, the report's guarantee rows in this order: claimed
-     * and computed (epsilon, delta) per user per agent, then claimed and computed per user.
+     * and computed (epsilon, delta) per user per agent, then claimed and computed per user, then (if given) the own
+     * releases' (epsilon, delta) per user per agent and per user.
      */
     private static List<MetricRecord> withGuaranteeRows(String label, double... values) {
         List<MetricRecord> rows = new ArrayList<>();
         experiment(rows, label, k -> 0.2 * k);
         String[] names = {"claimed_user_agent_epsilon", "claimed_user_agent_delta", "user_agent_epsilon",
-            "user_agent_delta", "claimed_user_epsilon", "claimed_user_delta", "user_epsilon", "user_delta"};
-        for (int i = 0; i < names.length; i++) {
+            "user_agent_delta", "claimed_user_epsilon", "claimed_user_delta", "user_epsilon", "user_delta",
+            "own_user_agent_epsilon", "own_user_agent_delta", "own_user_epsilon", "own_user_delta"};
+        for (int i = 0; i < values.length; i++) {
             rows.add(new MetricRecord(label, 0, 0, 1, names[i], values[i]));
         }
         return rows;
@@ -167,6 +169,52 @@ class MaLdpReproductionTest {
         runs.put("mechanisms", MaLdpSeries.of(rows));
         assertEquals(ClaimStatus.RECORDED, status(MaLdpClaims.evaluate(runs, false),
                 "uniform delta=0.1: guarantee per user per agent"));
+    }
+
+    /**
+     * The sound rows and the paper's accounting: laplace(epsilon = 1) paper-literal, n = 2, H = 5, K = 10 users. Own
+     * releases per (user, agent) 1.125 (the L1 sensitivity), jointly 2.25; the computed (sound) figure composes
+     * K n 2H releases: 10 x 2.25 = 22.5, per user and per (user, agent). Both computed rows are DIFFERS with the
+     * carried-data reason; the own rows keep the mechanism's and Definition 1's reasons; a run whose computed figure
+     * equals the own one (the reward parameters cannot carry data) keeps the mechanism's reason.
+     */
+    @Test
+    void theComputedRowsAreTheSoundFigureAndTheOwnRowsThePapersAccounting() {
+        String laplace = "privatizer=ma-ldp(mechanism=laplace, epsilon=1, calibration=paper-literal)";
+        Map<String, List<MaLdpSeries>> runs = new LinkedHashMap<>();
+        runs.put("mechanisms", MaLdpSeries.of(withGuaranteeRows(laplace, 1, 0, 22.5, 0, 1, 0, 22.5, 0, 1.125, 0,
+                2.25, 0)));
+        List<Claim> claims = MaLdpClaims.evaluate(runs, false);
+        Claim agent = claim(claims, "laplace eps=1: guarantee per user per agent");
+        Claim joint = claim(claims, "laplace eps=1: guarantee per user, all agents jointly");
+        for (Claim row : List.of(agent, joint)) {
+            assertEquals(ClaimStatus.DIFFERS, row.status());
+            assertEquals("computed (22.5, 0): " + MaLdpPrivacyRows.CARRIED, row.measured());
+            assertEquals("paper (1, 0)", row.expected());
+        }
+        Claim ownAgent = claim(claims, "laplace eps=1: guarantee per user per agent" + MaLdpPrivacyRows.OWN);
+        assertEquals(ClaimStatus.DIFFERS, ownAgent.status());
+        assertTrue(ownAgent.measured().startsWith("own releases (1.125, 0): the upper-triangle L1 sensitivity"),
+                ownAgent.measured());
+        Claim ownJoint = claim(claims, "laplace eps=1: guarantee per user, all agents jointly"
+                + MaLdpPrivacyRows.OWN);
+        assertTrue(ownJoint.measured().startsWith("own releases (2.25, 0): Definition 1"), ownJoint.measured());
+        assertTrue(MaLdpPrivacyRows.CARRIED.contains("reward parameters carry user k's data into later releases"));
+        // no run-wide composition (computed = own): the computed rows keep the mechanism's reason
+        runs.put("mechanisms", MaLdpSeries.of(withGuaranteeRows(laplace, 1, 0, 1.125, 0, 1, 0, 2.25, 0, 1.125, 0,
+                2.25, 0)));
+        Claim same = claim(MaLdpClaims.evaluate(runs, false), "laplace eps=1: guarantee per user per agent");
+        assertTrue(same.measured().startsWith("computed (1.125, 0): the upper-triangle L1"), same.measured());
+        // a larger delta alone is enough for the carried-data reason
+        runs.put("mechanisms", MaLdpSeries.of(withGuaranteeRows(laplace, 1, 0, 1.125, 0.5, 1, 0, 2.25, 0, 1.125, 0,
+                2.25, 0)));
+        assertTrue(claim(MaLdpClaims.evaluate(runs, false), "laplace eps=1: guarantee per user per agent").measured()
+                .endsWith(MaLdpPrivacyRows.CARRIED));
+    }
+
+    private static Claim claim(List<Claim> claims, String name) {
+        return claims.stream().filter(c -> c.claim().equals(name)).findFirst().orElseThrow(() ->
+                new AssertionError("no row " + name + " in " + claims.stream().map(Claim::claim).toList()));
     }
 
     /** A run of the paper-literal learner whose ledger voided the guarantee: the row says so, not the mechanism. */
