@@ -39,7 +39,9 @@ public final class MaLdpPrivatizerProvider implements PluginProvider<Privatizer>
     @Override
     public String description() {
         return "MA-LDP per-release noise (gaussian, laplace, uniform, bounded-laplace), paper-literal or sound "
-                + "calibration. Trusts the per-user sensitivity of the MA-LDP analysis, computed from horizon and nd "
+                + "calibration; the guarantee is per release (the ma-ldp learner composes them: per user, and for "
+                + "the run-wide key users-from/0, since its reward weights carry earlier users' data into later "
+                + "releases). Trusts the per-user sensitivity of the MA-LDP analysis, computed from horizon and nd "
                 + "(inputs are not clipped); refuses NaN or infinite values and releases of more than max-coordinates "
                 + "coordinates (" + PrivatizerParams.MAX_COORDINATES_CHECKED + "). Refused when built: a release noise "
                 + "the exact sampler cannot draw (Laplace scale above 2^1011 less one ulp, Gaussian sigma above 2^991 "
