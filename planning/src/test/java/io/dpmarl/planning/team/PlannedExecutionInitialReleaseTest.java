@@ -34,6 +34,12 @@ import org.junit.jupiter.api.Test;
  * release is drawn from {@code F(s_I)} given the true state {@code s_I} itself: if {@code s_I} has no self-loop,
  * the release is uniform over {@code F(s_I)} and never true, so the bounds are recorded as NaN. Expected values are
  * derived by hand below.
+ *
+ * <p>The bound is not merely unproven there but can be wrong. On {@link #forkWithoutSelfLoop()} with avoid set "an
+ * agent at 2", let agent 0 always take action 0 and agent 1 take action 0 when it sees agent 0 at 0 and action 1
+ * otherwise. Truthful execution reaches (1, 1) in one step: {@code v_tr = 1}, {@code l = 2}. With the initial state
+ * released, agent 1 sees agent 0 at 1 or 2, never 0, goes to 2 and the episode is lost: {@code v_pr = 0}, while
+ * Theorem 2 would claim {@code v_pr >= (1 + e^(-epsilon/k))^(-4)}, above 0.99 from {@code epsilon/k = 6} on.
  */
 class PlannedExecutionInitialReleaseTest {
 
