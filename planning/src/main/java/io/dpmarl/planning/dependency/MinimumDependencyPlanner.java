@@ -25,9 +25,12 @@ import java.util.function.Supplier;
  * agent to {@code user(10^9 + k n + r)/agent(i)}, principals apart from the executing learner's episodes.
  */
 public final class MinimumDependencyPlanner implements LocalPolicyPlanner {
-    /** Settings of the synthesis and of its diagnostics. */
+    /**
+     * Settings of the synthesis and of its diagnostics; {@code initialLengthCap} caps the expected length of the
+     * initial guess ({@link MinimumDependencySynthesis#INITIAL_LENGTH_CAP} in the authors' code).
+     */
     public record Settings(MinimumDependencySynthesis.Coefficients coefficients, int iterations, double lengthCap,
-                           double floor, int diagnosticRollouts, double epsilon, int adjacency,
+                           double initialLengthCap, double floor, int diagnosticRollouts, double epsilon, int adjacency,
                            boolean privatizeInitialState, int maxSteps) {
     }
 
@@ -54,7 +57,7 @@ public final class MinimumDependencyPlanner implements LocalPolicyPlanner {
         FactoredModel game = TeamPlans.model(environment, "min-dependency");
         TransientModel model = new TransientModel(game);
         MinimumDependencySynthesis synthesis = new MinimumDependencySynthesis(model, settings.coefficients(),
-                settings.lengthCap(), settings.floor());
+                settings.lengthCap(), settings.initialLengthCap(), settings.floor());
         SplittableRandom rollouts = random.get();
         List<CcpIterate> iterates = synthesis.run(settings.iterations(), iterate -> {
             long step = iterate.iteration() + 1L;

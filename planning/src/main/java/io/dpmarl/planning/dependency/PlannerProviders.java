@@ -36,8 +36,8 @@ public final class PlannerProviders {
             return "Minimum-total-correlation policies for a factored reach-avoid game: maximise R v - D l - B C by "
                     + "the concave-convex procedure (Chen et al. 2023, eq. 3); exact model, releases nothing except "
                     + "its optional diagnostic private rollouts (epsilon-word-DP per agent per rollout). A length-cap "
-                    + "below the game's shortest expected length (no policy meets it) is refused when the planner is "
-                    + "built, so when the run is checked, before any trial";
+                    + "or an initial-length-cap below the game's shortest expected length (no policy meets it) is "
+                    + "refused when the planner is built, so when the run is checked, before any trial";
         }
 
         @Override
@@ -48,6 +48,9 @@ public final class PlannerProviders {
                     Param.real("correlation", "B, weight of the total correlation").above(0).finite().withDefault(4.0),
                     Param.integer("iterations", "concave-convex iterations").atLeast(1).atMost(10_000).withDefault(80),
                     Param.real("length-cap", "cap on the expected length").above(1).finite().withDefault(100.0),
+                    Param.real("initial-length-cap", "cap on the expected length of the initial guess (the "
+                            + "authors' 20)").above(1).finite()
+                            .withDefault(MinimumDependencySynthesis.INITIAL_LENGTH_CAP),
                     Param.real("floor", "floor of every occupancy entry (above 0: the total correlation's logarithms"
                             + " need it)").above(0).below(1e-3).withDefault(1e-10),
                     Param.integer("rollouts", "diagnostic private rollouts per iteration (0: none)").atLeast(0)
@@ -69,13 +72,17 @@ public final class PlannerProviders {
         @Override
         public Planner create(Params params, PluginContext context) {
             // Refused when the planner is built (so when the run is checked), not at its first plan.
-            context.environment().ifPresent(environment -> ExpectedLengthFloor.requireMeetable(name(), "length-cap",
-                    environment, params.real("length-cap")));
+            context.environment().ifPresent(environment -> {
+                ExpectedLengthFloor.requireMeetable(name(), "length-cap", environment, params.real("length-cap"));
+                ExpectedLengthFloor.requireMeetable(name(), "initial-length-cap", environment,
+                        params.real("initial-length-cap"));
+            });
             MinimumDependencyPlanner.Settings settings = new MinimumDependencyPlanner.Settings(
                     new MinimumDependencySynthesis.Coefficients(params.real("reward"), params.real("length"),
                             params.real("correlation")), params.integer("iterations"), params.real("length-cap"),
-                    params.real("floor"), params.integer("rollouts"), params.real("epsilon"), params.integer("k"),
-                    params.bool("privatize-initial-state"), params.integer("max-steps"));
+                    params.real("initial-length-cap"), params.real("floor"), params.integer("rollouts"),
+                    params.real("epsilon"), params.integer("k"), params.bool("privatize-initial-state"),
+                    params.integer("max-steps"));
             return new MinimumDependencyPlanner(settings, context.metrics(), context.ledger(), context.noise(),
                     () -> new SplittableRandom(context.streams().stream("planner/rollouts").nextLong()));
         }

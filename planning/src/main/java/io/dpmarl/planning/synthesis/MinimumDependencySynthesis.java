@@ -12,7 +12,9 @@ import java.util.function.Consumer;
 /**
  * Minimum-dependency policy synthesis (Chen et al., "Differential Privacy in Cooperative Multiagent Planning",
  * Section 6, eq. 3): maximise {@code R v - D l - B C_hat} over occupancy measures by the concave-convex procedure.
- * The initial guess maximises {@code v - 0.1 l + 0.1 (H_joint + sum x H(T))} with length cap 20 (the authors' code);
+ * The initial guess maximises {@code v - 0.1 l + 0.1 (H_joint + sum x H(T))} with length cap {@code initialLengthCap}
+ * (default {@value #INITIAL_LENGTH_CAP}, the authors' code; a game whose shortest expected length exceeds it needs a
+ * larger one, which the planner checks when it is built);
  * each iteration linearises the concave local entropies at the floored current iterate, which leaves
  * {@code R v - D l + B <G, x> + B H_joint}, solved exactly by {@link SoftBellmanSolver} with length cap
  * {@code lengthCap}. The surrogate {@code J} never decreases (a CCP property, checked by the tests). Every iterate is
@@ -28,22 +30,33 @@ public final class MinimumDependencySynthesis {
         }
     }
 
+    /** The authors' length cap of the initial guess. */
+    public static final double INITIAL_LENGTH_CAP = 20;
+
     private final TransientModel model;
     private final SoftBellmanSolver solver;
     private final Coefficients coefficients;
     private final double lengthCap;
+    private final double initialLengthCap;
     private final double floor;
 
-    /** A synthesis on {@code model}. */
+    /** A synthesis on {@code model} whose initial guess has the authors' cap {@value #INITIAL_LENGTH_CAP}. */
     public MinimumDependencySynthesis(TransientModel model, Coefficients coefficients, double lengthCap, double floor) {
+        this(model, coefficients, lengthCap, INITIAL_LENGTH_CAP, floor);
+    }
+
+    /** A synthesis on {@code model} whose initial guess has length cap {@code initialLengthCap}. */
+    public MinimumDependencySynthesis(TransientModel model, Coefficients coefficients, double lengthCap,
+                                      double initialLengthCap, double floor) {
         this.model = model;
         this.solver = new SoftBellmanSolver(model);
         this.coefficients = coefficients;
         this.lengthCap = Checks.positiveFinite("length cap", lengthCap);
+        this.initialLengthCap = Checks.positiveFinite("initial length cap", initialLengthCap);
         this.floor = Checks.nonNegativeFinite("floor", floor);
     }
 
-    /** The initial guess (maximum-entropy program, cap 20, weights 0.1), floored. */
+    /** The initial guess (maximum-entropy program, cap {@code initialLengthCap}, weights 0.1), floored. */
     public CcpIterate initialGuess() {
         int n = model.activeStates();
         double[][] reward = new double[n][model.actions()];
@@ -53,7 +66,7 @@ public final class MinimumDependencySynthesis {
                         + 0.1 * model.transitionEntropy(s, a);
             }
         }
-        SoftBellmanSolver.Solution solution = solver.solve(reward, 0.1, 20, Optional.empty());
+        SoftBellmanSolver.Solution solution = solver.solve(reward, 0.1, initialLengthCap, Optional.empty());
         return iterate(-1, solution);
     }
 

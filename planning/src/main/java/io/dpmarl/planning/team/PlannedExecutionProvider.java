@@ -11,6 +11,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.trajectory.FeasibilityGraph;
 import io.dpmarl.planning.dependency.LocalPolicyPlanner;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import io.dpmarl.planning.execution.PrivacyPerformanceBounds;
@@ -40,7 +41,13 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                 + "symbolic-trajectory mechanism (Chen et al. 2023, Alg. 2): epsilon-word-DP per agent per episode "
                 + "(Hamming-k), one up-front charge per trajectory; assumes the feasibility graphs and the initial "
                 + "state are public; episode_return is 1 on success; the planner must plan local policies "
-                + "(min-dependency or max-reach; another planner is refused when the run is checked)";
+                + "(min-dependency or max-reach; another planner is refused when the run is checked); "
+                + "theorem1_bound and theorem2_bound are lower bounds on the success of untruncated episodes, while "
+                + "episode_return stops at the environment's horizon (the gap is at most P(T > horizon) <= "
+                + "product_length / horizon, by Markov's inequality); they are NaN when privatize-initial-state=true "
+                + "and an agent's initial local state has no self-loop, since that agent's first release can then "
+                + "never be its true state and the bounds' premise (every release true with probability at least "
+                + "tau(rho_m)) fails";
     }
 
     @Override
@@ -73,8 +80,9 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                     + "decentralised execution (min-dependency or max-reach), got " + plannerSpec
                     + ", which is not a LocalPolicyPlanner");
         }
-        return new PlannedExecutionLearner(() -> plan(local, environment, epsilon, k, context),
-                epsilon, k, params.bool("privatize-initial-state"), environment.info().horizon(), context.ledger(),
+        boolean privatizeInitialState = params.bool("privatize-initial-state");
+        return new PlannedExecutionLearner(() -> plan(local, environment, epsilon, k, privatizeInitialState, context),
+                epsilon, k, privatizeInitialState, environment.info().horizon(), context.ledger(),
                 context.noise(), context.streams().stream("learner"));
     }
 
@@ -82,10 +90,12 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
      * Plans, then records the plan's exact statistics and the Theorem 1 / 2 bounds at step 1. The bounds are those of
      * the executed policy, the product of the marginals: its {@code v}, {@code l} and, in Theorem 1, its
      * {@code C_hat} ({@code product_total_correlation}, an upper bound on its {@code C_pi}), not the joint policy's
-     * {@code C_hat} ({@code plan_total_correlation}), which may be smaller and would not give a valid bound.
+     * {@code C_hat} ({@code plan_total_correlation}), which may be smaller and would not give a valid bound. With
+     * {@code privatizeInitialState}, both bounds are recorded as NaN when some agent's initial local state has no
+     * self-loop in its feasibility graph ({@link #boundsHold}).
      */
     static PlannedTeamPolicy plan(LocalPolicyPlanner planner, Environment environment, double epsilon, int k,
-                                  PluginContext context) {
+                                  boolean privatizeInitialState, PluginContext context) {
         PlannedTeamPolicy plan = planner.plan(environment);
         PlannedTeamPolicy.PlanStatistics statistics = plan.statistics();
         context.metrics().record("execution_epsilon", 1, epsilon);
@@ -94,11 +104,33 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
         context.metrics().record("product_length", 1, statistics.productLength());
         context.metrics().record("plan_total_correlation", 1, statistics.totalCorrelation());
         context.metrics().record("product_total_correlation", 1, statistics.productTotalCorrelation());
-        context.metrics().record("theorem1_bound", 1, PrivacyPerformanceBounds.theorem1(statistics.productSuccess(),
-                statistics.productTotalCorrelation(), statistics.maxOutDegree(), epsilon, k, plan.agents(),
-                statistics.productLength()));
-        context.metrics().record("theorem2_bound", 1, PrivacyPerformanceBounds.theorem2(statistics.productSuccess(),
-                statistics.maxOutDegree(), epsilon, k, plan.agents(), statistics.productLength()));
+        boolean valid = boundsHold(plan.graphs(), plan.initialLocals(), privatizeInitialState);
+        context.metrics().record("theorem1_bound", 1, valid ? PrivacyPerformanceBounds.theorem1(
+                statistics.productSuccess(), statistics.productTotalCorrelation(), statistics.maxOutDegree(), epsilon,
+                k, plan.agents(), statistics.productLength()) : Double.NaN);
+        context.metrics().record("theorem2_bound", 1, valid ? PrivacyPerformanceBounds.theorem2(
+                statistics.productSuccess(), statistics.maxOutDegree(), epsilon, k, plan.agents(),
+                statistics.productLength()) : Double.NaN);
         return plan;
+    }
+
+    /**
+     * Whether the premise of Theorems 1 and 2 (Lemma 2: given the previous releases are true, the next one is true
+     * with probability at least {@code tau(rho_m)}) holds for the releases the agents act on. Without
+     * {@code privatizeInitialState} it always does: the first release follows a true transition from the true,
+     * public initial state. With it, agent {@code i}'s first release is drawn from {@code F(s_I^i)} given the true
+     * state {@code s_I^i} itself, which is feasible only if {@code s_I^i} has a self-loop; otherwise the release is
+     * uniform over {@code F(s_I^i)}, never true, and the probability that every release is true is 0.
+     */
+    static boolean boundsHold(List<FeasibilityGraph> graphs, int[] initial, boolean privatizeInitialState) {
+        if (!privatizeInitialState) {
+            return true;
+        }
+        for (int i = 0; i < initial.length; i++) {
+            if (!graphs.get(i).isFeasible(initial[i], initial[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -125,7 +125,8 @@ class ExpectedLengthFloorTest {
     @Test
     void theDescriptionStatesTheCheck() {
         String description = REGISTRY.provider(PluginKind.PLANNER, "min-dependency").description();
-        assertTrue(description.contains("length-cap below the game's shortest expected length"), description);
+        assertTrue(description.contains("length-cap or an initial-length-cap below the game's shortest expected "
+                + "length"), description);
         assertTrue(description.contains("when the run is checked"), description);
     }
 

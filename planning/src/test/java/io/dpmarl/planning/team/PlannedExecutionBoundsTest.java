@@ -40,7 +40,7 @@ class PlannedExecutionBoundsTest {
                 PrivacyLedger.unaccounted(), Optional.of(TinyGames.stayOrGo()), Registry.discover(),
                 new TrialMetrics(r -> recorded.put(r.metric(), r)), Optional.empty());
         PlannedTeamPolicy planned = PlannedExecutionProvider.plan(environment -> plan, TinyGames.stayOrGo(),
-                Math.log(3), 1, context);
+                Math.log(3), 1, false, context);
         assertEquals(plan, planned);
         assertEquals(0.0, recorded.get("plan_total_correlation").value(), 0.0);
         assertEquals(Math.log(4), recorded.get("product_total_correlation").value(), 0.0);

@@ -25,5 +25,9 @@ class PlannedExecutionDescriptionTest {
         assertTrue(description.contains("(Hamming-k)"), description);
         assertTrue(description.contains("assumes the feasibility graphs and the initial state are public"),
                 description);
+        assertTrue(description.contains("they are NaN when privatize-initial-state=true and an agent's initial local "
+                + "state has no self-loop"), description);
+        assertTrue(description.contains("lower bounds on the success of untruncated episodes, while episode_return "
+                + "stops at the environment's horizon"), description);
     }
 }
