@@ -24,7 +24,8 @@ import java.util.random.RandomGenerator;
  * through the shared environment, so the {@link CriticExchange} charges each release to every agent's key (the
  * sender's first): an agent's ledger figure composes all agents' releases ({@link ClippedLaplacePrivatizer}). If a
  * parameter becomes non-finite the training has collapsed (the paper's "None" at sGain = 1): updates and exchanges
- * stop, the agents act uniformly at random in training and take action 0 in evaluation, and {@link #COLLAPSED} records 1. This class runs the rollouts and records the metrics; the agents are an
+ * stop, the agents act uniformly at random in training and take action 0 in evaluation,
+ * and {@link #COLLAPSED} records 1. This class runs the rollouts and records the metrics; the agents are an
  * {@link A2cTeam}, the exchange a {@link CriticExchange}.
  */
 public final class DpcMarlA2c implements Learner {
