@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * The path a message takes (agent to neighbours, agent to server, master to workers), with the privatizer that
@@ -32,17 +34,25 @@ import java.util.Optional;
  * when the channel is created, before the channel's ledger is charged or its noise source drawn from; a learner
  * that creates its channel when it is built has such a spec refused when the run is checked. Every stream the
  * channel opens declares the shape, so a message of another shape is refused before it is charged.
+ *
+ * <p>A private channel may also declare, for each sender's ledger key, further keys its releases are charged to
+ * ({@link #withAlsoCharged}): where a sender's message depends on the data of other principals too (DPC-MARL's critic
+ * of agent i is trained on observations and rewards that every agent's actions shape), each release is charged, with
+ * one event and one noise draw, to the sender's key and, all or nothing, to those keys
+ * ({@link StreamRequest#alsoCharged()}).
  */
 public final class Channel {
+    private static final Function<LedgerKey, List<LedgerKey>> NO_OTHER_KEYS = key -> List.of();
     private final String name;
     private final Optional<Privatizer> privatizer;
     private final PrivacyLedger ledger;
     private final NoiseSource noise;
     private final Optional<StreamRequest.Shape> messageShape;
+    private final Function<LedgerKey, List<LedgerKey>> alsoCharged;
     private final Map<LedgerKey, ReleaseStream> streams = new HashMap<>();
 
     private Channel(String name, Optional<Privatizer> privatizer, PrivacyLedger ledger, NoiseSource noise,
-                    Optional<StreamRequest.Shape> messageShape) {
+                    Optional<StreamRequest.Shape> messageShape, Function<LedgerKey, List<LedgerKey>> alsoCharged) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("channel name must be a non-empty string");
         }
@@ -51,6 +61,7 @@ public final class Channel {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         this.noise = Objects.requireNonNull(noise, "noise");
         this.messageShape = Objects.requireNonNull(messageShape, "messageShape");
+        this.alsoCharged = Objects.requireNonNull(alsoCharged, "alsoCharged");
         if (privatizer.isPresent() && messageShape.isPresent()) {
             // The privatizer's refusal of the shape, raised now: a stream opened on a throw-away ledger and noise
             // source and never released from, so the channel's ledger and noise source stay untouched.
@@ -61,7 +72,7 @@ public final class Channel {
 
     /** A private channel: each send is a release of {@code privatizer}, charged to {@code ledger}. */
     public static Channel privateChannel(String name, Privatizer privatizer, PrivacyLedger ledger, NoiseSource noise) {
-        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.empty());
+        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.empty(), NO_OTHER_KEYS);
     }
 
     /**
@@ -74,13 +85,13 @@ public final class Channel {
      */
     public static Channel privateChannel(String name, Privatizer privatizer, PrivacyLedger ledger, NoiseSource noise,
                                          StreamRequest.Shape messageShape) {
-        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.of(messageShape));
+        return new Channel(name, Optional.of(privatizer), ledger, noise, Optional.of(messageShape), NO_OTHER_KEYS);
     }
 
     /** A channel that carries messages in the clear (non-private data only). */
     public static Channel clear(String name) {
         return new Channel(name, Optional.empty(), PrivacyLedger.unaccounted(), NoiseSource.seeded(0),
-                Optional.empty());
+                Optional.empty(), NO_OTHER_KEYS);
     }
 
     /**
@@ -93,16 +104,40 @@ public final class Channel {
      */
     public Channel withMessageShape(StreamRequest.Shape shape) {
         Objects.requireNonNull(shape, "shape");
+        requireNoStream("message shape");
+        return new Channel(name, privatizer, ledger, noise, Optional.of(shape), alsoCharged);
+    }
+
+    /**
+     * This channel (same name, privatizer, ledger, noise source and message shape) charging every release of the
+     * stream of ledger key {@code k} (the {@linkplain Envelope#ledgerKey() envelope's key}, {@code agent/i} for a
+     * sender i) also to the keys {@code keys.apply(k)}: one release, one noise draw, the same event charged all or
+     * nothing to {@code k} and to each of those keys ({@link StreamRequest#alsoCharged()}), so a principal whose data
+     * also shapes another sender's messages composes that sender's releases too. A key whose principal is that of
+     * {@code k} or of another returned key is refused on the stream's first send, before anything is charged. On a
+     * {@linkplain #clear clear} channel nothing is charged, so the declaration has no effect. Only a channel that has
+     * opened no stream yet can be re-declared, so that one ledger key is never charged by two streams.
+     *
+     * @param keys for a stream's key, the further keys each of its releases is charged to (none: an empty list)
+     * @throws IllegalStateException if this channel has already sent a private message
+     */
+    public Channel withAlsoCharged(Function<LedgerKey, List<LedgerKey>> keys) {
+        Objects.requireNonNull(keys, "keys");
+        requireNoStream("also-charged keys");
+        return new Channel(name, privatizer, ledger, noise, messageShape, keys);
+    }
+
+    private void requireNoStream(String declaration) {
         if (!streams.isEmpty()) {
             throw new IllegalStateException("channel " + name + " has already opened release streams; declare its "
-                    + "message shape before the first send");
+                    + declaration + " before the first send");
         }
-        return new Channel(name, privatizer, ledger, noise, Optional.of(shape));
     }
 
     /**
      * Sends {@code payload} as addressed: privatises it once if the channel is private (charging the envelope's
-     * ledger key first) and returns one message per receiver, all carrying the same release.
+     * ledger key, and the keys {@link #withAlsoCharged} declares for it, first) and returns
+     * one message per receiver, all carrying the same release.
      */
     public List<Message> send(Envelope envelope, Statistic payload) {
         if (privatizer.isEmpty() && messageShape.isPresent() && !messageShape.get().matches(payload)) {
@@ -125,7 +160,8 @@ public final class Channel {
 
     private ReleaseStream stream(LedgerKey key) {
         return streams.computeIfAbsent(key, k -> {
-            StreamRequest request = StreamRequest.of(ledger, k, noise, name);
+            StreamRequest request = new StreamRequest(ledger, k, noise, name, OptionalLong.empty(), Optional.empty(),
+                    alsoCharged.apply(k));
             return privatizer.orElseThrow().openStream(messageShape.map(request::withShape).orElse(request));
         });
     }

@@ -26,13 +26,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * respect to any change of the sending agent's data; the ledger composes the exchanges. Assumption enforced at the
  * release: the clip. It changes the algorithm (the consensus averages clipped, noisy critics).
  *
- * <p><b>Composition across agents.</b> A learner's exchange charges each release to its sender ({@code agent/i}),
- * so an agent's total in the ledger composes its own releases only: its guarantee against an observer of its own
- * messages. In DPC-MARL the other agents' critics depend on its data as well (its actions, drawn from an actor
- * trained on its rewards, move the shared environment that their observations, rewards and critic inputs read), and
- * the clip makes each of their releases epsilon-DP for any change of their input too. Against an eavesdropper on
- * every link, basic composition therefore bounds one agent's loss by the sum over all agents' releases: on the
- * 8-vehicle platoon, where every agent releases every round, 8 times the per-agent total.
+ * <p><b>Composition across agents.</b> The guarantee per exchange is with respect to the sending agent's data, but in
+ * DPC-MARL the other agents' critics depend on that agent's data as well (its actions, drawn from an actor trained on
+ * its rewards, move the shared environment that their observations, rewards and critic inputs read), and the clip
+ * makes each of their releases epsilon-DP for any change of their input too. Against an eavesdropper on every link,
+ * basic composition therefore bounds one agent's loss by the sum over all agents' releases; the learners' exchange
+ * charges each release to every agent's key (the sender's first), so the ledger's per-agent figure is that sum: on
+ * the 8-vehicle platoon, where every agent releases every round, 8 times the agent's own releases.
  *
  * <p><b>Refused when built</b>, naming {@code epsilon}, {@code clip} and {@code max-coordinates} ({@link ScaleLimits}):
  * a scale {@code 2 clip / epsilon} (or that scale raised by the grid rounding of {@code max-coordinates}

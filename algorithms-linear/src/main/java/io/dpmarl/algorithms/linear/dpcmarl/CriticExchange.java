@@ -5,17 +5,27 @@ import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.comm.Envelope;
 import io.dpmarl.core.comm.Message;
+import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * One communication round of DPC-MARL (Algorithm 2 lines 14-17 of "Privacy-preserved Fully Decentralized
  * Multi-agent Reinforcement Learning for Networked Social Systems"): every agent with neighbours broadcasts its
- * critic parameters {@code omegaTilde_i} on the channel, which is one release (one ledger charge to
- * {@code agent/i}, one noise draw) fanned out to all its neighbours; then every agent combines its own noiseless
- * parameters with what its neighbours released, by the {@link ConsensusRule}. Only critic parameters are sent.
+ * critic parameters {@code omegaTilde_i} on the channel, which is one release (one noise draw) fanned out to all
+ * its neighbours; then every agent combines its own noiseless parameters with what its neighbours released, by the
+ * {@link ConsensusRule}. Only critic parameters are sent.
+ *
+ * <p>Whose privacy a release costs: agent i's critic is trained on observations and rewards that every agent's
+ * actions shape (the agents act in one shared environment: on the platoon, a vehicle's acceleration moves its
+ * followers' gaps and rewards), so each release of any agent's critic depends on every agent's trajectory. Each
+ * release is therefore charged, with the same event, to the sender's key {@code agent/i} and, all or nothing, to
+ * every other agent's key ({@link Channel#withAlsoCharged}): agent j's ledger figure composes the releases of all
+ * agents, its loss against an eavesdropper on every link, not only its own releases (n times the per-sender figure
+ * on n agents that all release each round). A clear channel (ConsensusMARL) charges nothing.
  */
 final class CriticExchange {
     private final Channel channel;
@@ -28,10 +38,12 @@ final class CriticExchange {
     private long round;
 
     CriticExchange(Channel channel, CommunicationGraph graph, ConsensusRule rule, int parameters) {
-        this.channel = channel.withMessageShape(StreamRequest.Shape.vector(parameters));
+        int agents = graph.numAgents();
+        List<LedgerKey> everyAgent = IntStream.range(0, agents).mapToObj(LedgerKey::agent).toList();
+        this.channel = channel.withMessageShape(StreamRequest.Shape.vector(parameters))
+                .withAlsoCharged(sender -> everyAgent.stream().filter(key -> !key.equals(sender)).toList());
         this.graph = graph;
         this.rule = rule;
-        int agents = graph.numAgents();
         own = new double[agents][parameters];
         released = new double[agents][];
         combined = new double[agents][parameters];

@@ -64,7 +64,11 @@ public final class CriticPrivatizerProviders {
         public String description() {
             return "Sound alternative for DPC-MARL: clips each critic-parameter vector to L1 norm `clip` at the "
                     + "release (clips counted), then float-safe Laplace with scale 2*clip/epsilon: pure epsilon-DP "
-                    + "per exchange for any change of the sending agent's data. Assumes nothing else. Refused when "
+                    + "per exchange for any change of the sending agent's data (and of any input). In the DPC-MARL "
+                    + "learners each release is charged to every agent's key, since every critic depends on every "
+                    + "agent's data through the shared environment: an agent's figure composes all agents' releases "
+                    + "(8x its own on the 8-vehicle platoon), its loss against an eavesdropper on every link. "
+                    + "Assumes nothing else. Refused when "
                     + "built: 2*clip/epsilon above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the exact sampler's largest "
                     + "scale, 2^1011 less one ulp), and an epsilon below about max-coordinates * 2^-39, where the grid "
                     + "rounding of max-coordinates coordinates cannot be calibrated.";

@@ -20,11 +20,11 @@ import java.util.random.RandomGenerator;
  * through the channel's privatizer and combine them by the consensus rule. Actor parameters, rewards and
  * observations are never sent. Its privacy guarantee is the channel's: a clear channel is ConsensusMARL (no
  * privacy), {@code critic-laplace-nominal} the paper's data-dependent noise (no formal guarantee),
- * {@code critic-laplace-clipped} pure epsilon-DP per exchange, charged to the sending agent (the other agents'
- * critics depend on its data through the shared environment: {@link ClippedLaplacePrivatizer} says how the
- * releases compose across agents). If a parameter becomes non-finite the
- * training has collapsed (the paper's "None" at sGain = 1): updates and exchanges stop, the agents act uniformly
- * at random in training and take action 0 in evaluation,
+ * {@code critic-laplace-clipped} pure epsilon-DP per exchange. Every agent's critic depends on every agent's data
+ * through the shared environment, so the {@link CriticExchange} charges each release to every agent's key (the
+ * sender's first): an agent's ledger figure composes all agents' releases ({@link ClippedLaplacePrivatizer}). If a
+ * parameter becomes non-finite the training has collapsed (the paper's "None" at sGain = 1): updates and exchanges
+ * stop, the agents act uniformly at random in training and take action 0 in evaluation,
  * and {@link #COLLAPSED} records 1. This class runs the rollouts and records the metrics; the agents are an
  * {@link A2cTeam}, the exchange a {@link CriticExchange}.
  */

@@ -38,11 +38,13 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
     public String description() {
         return "DPC-MARL (A2C form): per-agent actor and critic MLPs, n-step A2C updates every `rollout` steps, "
                 + "critic parameters exchanged over the communication graph through the privatizer and combined "
-                + "by consensus; privatizer=none is ConsensusMARL. Guarantee: the privatizer's, per exchange, charged "
-                + "to the sending agent (critic-laplace-nominal: none); the other agents' critics also depend on an "
-                + "agent's data through the shared environment, so against an eavesdropper on every link the bound "
-                + "composes all agents' releases. A privatizer that cannot release the critic vector (type not "
-                + "accepted, max-coordinates below the critic's parameter count) is refused when the learner is built.";
+                + "by consensus; privatizer=none is ConsensusMARL. Guarantee: the privatizer's, per exchange "
+                + "(critic-laplace-nominal: none); the other agents' critics also depend on an agent's data through "
+                + "the shared environment, so each release is charged to every agent's key (the sender's first): an "
+                + "agent's ledger figure composes all agents' releases, its loss against an eavesdropper on every "
+                + "link (n agents releasing each round: n times its own releases). A privatizer that cannot release "
+                + "the critic vector (type not accepted, max-coordinates below the critic's parameter count) is "
+                + "refused when the learner is built.";
     }
 
     @Override

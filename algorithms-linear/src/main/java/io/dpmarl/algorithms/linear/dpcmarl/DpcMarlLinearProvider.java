@@ -36,7 +36,10 @@ public final class DpcMarlLinearProvider implements PluginProvider<Learner> {
     public String description() {
         return "DPC-MARL as printed (Algorithm 2): on-line average-reward consensus actor-critic, linear critics on"
                 + " one-hot (state, joint action), softmax actors, step sizes (t+1)^-0.65 and (t+1)^-0.85; critics"
-                + " exchanged through the privatizer every step (none: ConsensusMARL). Guarantee: the privatizer's."
+                + " exchanged through the privatizer every step (none: ConsensusMARL). Guarantee: the privatizer's, per"
+                + " exchange; every agent's critic depends on every agent's data through the shared environment, so"
+                + " each release is charged to every agent's key (the sender's first): an agent's ledger figure"
+                + " composes all agents' releases, its loss against an eavesdropper on every link."
                 + " A privatizer that cannot release the critic vector (type not accepted, max-coordinates below the"
                 + " critic's parameter count) is refused when the learner is built.";
     }

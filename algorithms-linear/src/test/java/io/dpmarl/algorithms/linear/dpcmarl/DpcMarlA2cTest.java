@@ -66,9 +66,10 @@ class DpcMarlA2cTest {
             assertArrayEquals(consensus.criticParameters(i), zeroGain.criticParameters(i), 0.0);
             assertArrayEquals(consensus.actorParameters(i), zeroGain.actorParameters(i), 0.0);
         }
-        // 20 episodes x 3 rollouts of 10 steps = 60 rounds; each agent releases once per round, nominally
+        // 20 episodes x 3 rollouts of 10 steps = 60 rounds; each of the 3 agents releases once per round, nominally,
+        // and each release is charged to every agent's key: 3 x 60 = 180 releases on agent 1's key
         assertEquals(60, zeroGain.rounds());
-        assertEquals(60, ledger.releases(LedgerKey.agent(1)));
+        assertEquals(180, ledger.releases(LedgerKey.agent(1)));
         assertTrue(ledger.isNominal(LedgerKey.agent(1)));
         assertEquals(Double.POSITIVE_INFINITY, ledger.maxEpsilon(0));
         // mutant: a positive gain changes the run

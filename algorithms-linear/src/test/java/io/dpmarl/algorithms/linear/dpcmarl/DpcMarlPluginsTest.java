@@ -92,8 +92,9 @@ class DpcMarlPluginsTest {
         ToyTrackingEnvironment.train(environment, plugin, 2, 8);
         ToyTrackingEnvironment.train(new ToyTrackingEnvironment(4, 12), expected, 2, 8);
         assertSameCritics(expected, (DpcMarlA2c) plugin, 4);
-        // 2 episodes of 12 steps in rollouts of 5: 3 exchanges each, 4 agents releasing at each
-        assertEquals(24, pluginLedger.charges());
+        // 2 episodes of 12 steps in rollouts of 5: 3 exchanges each, 4 agents releasing at each (24 releases), every
+        // release charged to all 4 agent keys: 96 charges
+        assertEquals(96, pluginLedger.charges());
         assertEquals(directLedger.charges(), pluginLedger.charges());
     }
 
@@ -266,9 +267,10 @@ class DpcMarlPluginsTest {
         for (int i = 0; i < 3; i++) {
             assertArrayEquals(expected.critic(i), ((DpcMarlLinear) plugin).critic(i), 0.0, "critic " + i);
         }
-        // 2 episodes of 10 steps, one exchange per step: 20 releases of each agent, 60 charges
-        assertEquals(20, pluginLedger.releases(LedgerKey.agent(0)));
-        assertEquals(60, pluginLedger.charges());
+        // 2 episodes of 10 steps, one exchange per step: 20 releases of each of the 3 agents (60 releases), every
+        // release charged to all 3 agent keys: 60 on each key, 180 charges
+        assertEquals(60, pluginLedger.releases(LedgerKey.agent(0)));
+        assertEquals(180, pluginLedger.charges());
     }
 
     @Test

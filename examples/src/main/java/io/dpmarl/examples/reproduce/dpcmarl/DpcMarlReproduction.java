@@ -13,8 +13,9 @@ import java.util.List;
  * Reinforcement Learning for Networked Social Systems" (Table III, Fig. 6) as bundled specs run by the ordinary
  * runner, plus a claims step ({@link DpcMarlClaims}). Specs: ConsensusMARL ({@code consensus}, sGain 0) and DPC-MARL
  * at sGain 0.01, 0.1 and 1 (the paper's data-dependent noise, no formal guarantee) on the catch-up and slow-down
- * scenarios, plus the sound clipped alternative ({@code clipped}, pure epsilon-DP per exchange) on catch-up. The
- * full setting is the paper's: 1,000,000 steps (1667 episodes of 600) and 5 seeds per spec, Table II networks.
+ * scenarios, plus the sound clipped alternative ({@code clipped}, pure epsilon-DP per exchange, each release charged
+ * to every agent's key) on catch-up. The full setting is the paper's: 1,000,000 steps (1667 episodes of 600) and 5
+ * seeds per spec, Table II networks.
  */
 public final class DpcMarlReproduction implements Reproduction {
     /** The paper id. */

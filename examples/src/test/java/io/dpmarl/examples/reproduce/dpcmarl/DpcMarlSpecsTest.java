@@ -120,21 +120,23 @@ class DpcMarlSpecsTest {
 
     @Test
     void theLedgerReportsEpsilonForTheClippedExchangeAndNoGuaranteeForTheNominalOne() throws IOException {
-        // one 600-step episode = 10 rollouts of 60 = 10 exchanges per agent; clipped: epsilon 1 each, basic
-        // composition 10; nominal: no formal guarantee (infinity), never a number
+        // one 600-step episode = 10 rollouts of 60 = 10 exchanges, each a release by every one of the 8 agents, and
+        // each release charged to all 8 agent keys (every critic depends on every agent's data through the platoon):
+        // 8 x 10 = 80 releases on every key; clipped: epsilon 1 each, basic composition 80; nominal: no formal
+        // guarantee (infinity), never a number
         Path clipped = directory.resolve("clipped");
         Result first = cli("run", "specs/dpc-marl/catch-up-clipped-quick.yaml", "--set", "episodes=1", "--out",
                 clipped.toString());
         assertEquals(0, first.code(), first.err());
         String rows = Files.readString(clipped.resolve("privacy.csv"));
         for (int agent = 0; agent < 8; agent++) {
-            assertTrue(rows.contains(",1,agent/" + agent + ",10,10.0,"), rows);
+            assertTrue(rows.contains(",1,agent/" + agent + ",80,80.0,"), rows);
         }
         Path nominal = directory.resolve("nominal");
         Result second = cli("run", "specs/dpc-marl/slow-down-sgain-0-1-quick.yaml", "--set", "episodes=1", "--out",
                 nominal.toString());
         assertEquals(0, second.code(), second.err());
         String nominalRows = Files.readString(nominal.resolve("privacy.csv"));
-        assertTrue(nominalRows.contains(",1,agent/3,10,Infinity,no formal guarantee"), nominalRows);
+        assertTrue(nominalRows.contains(",1,agent/3,80,Infinity,no formal guarantee"), nominalRows);
     }
 }
