@@ -100,7 +100,7 @@ final class DpcMarlClaims {
         if (results.containsKey(DpcMarlReproduction.CLIPPED)) {
             claims.add(Claim.recorded(PAPER, "sound alternative: catch-up, critics clipped and Laplace 2C/epsilon",
                     "no paper value (the paper's noise has no guarantee); pure epsilon-DP per exchange, composed in"
-                            + " privacy.csv, every agent's key charged every agent's release (8 per round)",
+                            + " privacy.csv, every agent's key charged every agent's release (one per agent and round)",
                     results.get(DpcMarlReproduction.CLIPPED).describe()));
         }
         return claims;
