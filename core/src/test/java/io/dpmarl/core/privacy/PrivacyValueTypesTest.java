@@ -53,7 +53,8 @@ class PrivacyValueTypesTest {
     void sensitivityAndLedgerKeysValidate() {
         assertEquals(new Sensitivity(Sensitivity.Norm.L2, 2), Sensitivity.l2(2));
         assertEquals("sensitivity must be in (0, inf), got -1.0", message(() -> Sensitivity.l1(-1)));
-        assertEquals("sensitivity norm must be one of L1, L2, LINF, got null", message(() -> new Sensitivity(null, 1)));
+        assertEquals("sensitivity norm must be one of L1, L2, LINF, HAMMING, got null",
+                message(() -> new Sensitivity(null, 1)));
         assertEquals("edge/0-1", LedgerKey.edge(0, 1).toString());
         assertEquals("agent/3", LedgerKey.agent(3).name());
         assertEquals("user/7", LedgerKey.user(7).name());

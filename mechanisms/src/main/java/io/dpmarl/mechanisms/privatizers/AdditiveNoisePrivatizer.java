@@ -53,7 +53,8 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
      * @param sensitivity    the declared sensitivity of the statistic
      * @param neighbouring   the neighbouring relation of the guarantee
      * @param maxCoordinates the most coordinates one release may perturb, at least 1
-     * @throws IllegalArgumentException if maxCoordinates is below 1
+     * @throws IllegalArgumentException if maxCoordinates is below 1, or if the sensitivity is a Hamming one
+     *                                  (additive noise needs an L1, L2 or L-infinity sensitivity)
      */
     public AdditiveNoisePrivatizer(String name, NoiseDistribution distribution, PrivacyGuarantee guarantee,
                                    Optional<PrivacyGuarantee> claimed, PrivacyEvent event, Sensitivity sensitivity,
@@ -64,6 +65,7 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
         this.claimed = Objects.requireNonNull(claimed, "claimed");
         this.event = Objects.requireNonNull(event, "event");
         this.sensitivity = Objects.requireNonNull(sensitivity, "sensitivity");
+        Sensitivity.requireNumeric(name, sensitivity.norm());
         this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
         this.maxCoordinates = Checks.atLeast("max-coordinates", maxCoordinates, 1);
     }

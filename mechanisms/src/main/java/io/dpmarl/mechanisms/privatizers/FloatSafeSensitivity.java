@@ -26,17 +26,20 @@ public final class FloatSafeSensitivity {
 
     /**
      * The rounding excess for {@code coordinates} coordinates on the grid {@code granularity}: {@code m r} (L1),
-     * {@code sqrt(m) r} (L2) or {@code r} (L-infinity), rounded up.
+     * {@code sqrt(m) r} (L2) or {@code r} (L-infinity), rounded up. A Hamming sensitivity is refused: it bounds
+     * how many coordinates differ, not by how much, so no grid rounding or noise scale can be calibrated to it.
      *
-     * @throws IllegalArgumentException if coordinates is below 1 or granularity is not in (0, inf)
+     * @throws IllegalArgumentException if norm is {@code HAMMING}, coordinates is below 1 or granularity is not in
+     *                                  (0, inf)
      */
     public static double excess(Sensitivity.Norm norm, int coordinates, double granularity) {
+        Sensitivity.requireNumeric("float-safe sensitivity", norm);
         Checks.atLeast("max-coordinates", coordinates, 1);
         Checks.positiveFinite("granularity", granularity);
         double factor = switch (norm) {
             case L1 -> coordinates;
             case L2 -> Math.nextUp(Math.sqrt(coordinates));
-            default -> 1;
+            case LINF, HAMMING -> 1;
         };
         return Math.nextUp(factor * granularity);
     }
@@ -44,7 +47,8 @@ public final class FloatSafeSensitivity {
     /**
      * The effective sensitivity {@code Delta + excess}, rounded up, of a release whose noise grid is fixed.
      *
-     * @throws IllegalArgumentException if sensitivity is not in (0, inf) or coordinates is below 1
+     * @throws IllegalArgumentException if norm is {@code HAMMING}, sensitivity is not in (0, inf) or coordinates is
+     *                                  below 1
      */
     public static double effective(Sensitivity.Norm norm, double sensitivity, int coordinates, double granularity) {
         Checks.positiveFinite("sensitivity", sensitivity);
@@ -56,13 +60,15 @@ public final class FloatSafeSensitivity {
      * {@code gridForSensitivity} gives the noise grid of the noise calibrated for a sensitivity (non-decreasing).
      * Noise calibrated for the returned {@code Delta'} meets its target at the effective sensitivity.
      *
-     * @throws IllegalArgumentException if the iteration does not settle below {@code 16 Delta} (the excess grows
+     * @throws IllegalArgumentException if norm is {@code HAMMING} (no numeric calibration), or if the iteration
+     *                                  does not settle below {@code 16 Delta} (the excess grows
      *                                  about as fast as the sensitivity: max-coordinates is too large for this noise,
      *                                  which happens when {@code sqrt(m) 2^-19 sigma / Delta'} (Gaussian) or
      *                                  {@code m 2^-39 / epsilon} (Laplace) approaches 1)
      */
     public static double calibrate(Sensitivity.Norm norm, double sensitivity, int coordinates,
                                    DoubleUnaryOperator gridForSensitivity) {
+        Sensitivity.requireNumeric("float-safe sensitivity", norm);
         Checks.positiveFinite("sensitivity", sensitivity);
         Checks.atLeast("max-coordinates", coordinates, 1);
         double candidate = sensitivity;

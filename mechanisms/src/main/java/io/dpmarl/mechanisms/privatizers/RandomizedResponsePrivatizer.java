@@ -15,7 +15,8 @@ import java.util.Set;
  * k-ary randomized response on a {@link Statistic.Category} (Warner 1965; Kairouz-Oh-Viswanath 2016): keeps the
  * true category with probability {@code e^epsilon / (e^epsilon + k - 1)}, else reports another one uniformly;
  * pure epsilon-DP with respect to any change of the category. Sampled exactly by
- * {@link Samplers#randomizedResponse}. The sensitivity is nominal (1 in L-infinity: one category changes).
+ * {@link Samplers#randomizedResponse}. The sensitivity is Hamming 1: the one category may change to any other, so
+ * it bounds no numeric distance and no numeric noise can be calibrated to it.
  */
 public final class RandomizedResponsePrivatizer extends AbstractPrivatizer {
     private final double epsilon;
@@ -49,9 +50,10 @@ public final class RandomizedResponsePrivatizer extends AbstractPrivatizer {
         return neighbouring;
     }
 
+    /** Hamming 1: neighbouring inputs differ in their one category, by any amount. */
     @Override
     public Sensitivity sensitivity() {
-        return new Sensitivity(Sensitivity.Norm.LINF, 1);
+        return Sensitivity.hamming(1);
     }
 
     @Override

@@ -82,11 +82,13 @@ public final class ScaleLimits {
      *
      * @param noiseTerms the noise parameter, e.g. {@code "sensitivity / epsilon"}, whose grid is rounded
      * @param condition  the accepted range in the user's terms, e.g. {@code "epsilon must be at least about ..."}
-     * @throws IllegalArgumentException naming the plugin's parameters if the calibration fails
+     * @throws IllegalArgumentException naming the plugin if the norm is {@code HAMMING} (no numeric noise scale can
+     *                                  be calibrated to it), and naming its parameters if the calibration fails
      */
     static double calibrate(String plugin, Sensitivity.Norm norm, double sensitivity, int maxCoordinates,
                             DoubleUnaryOperator gridForSensitivity, String noiseTerms, String condition,
                             String given) {
+        Sensitivity.requireNumeric(plugin, norm);
         try {
             return FloatSafeSensitivity.calibrate(norm, sensitivity, maxCoordinates, gridForSensitivity);
         } catch (IllegalArgumentException failed) {

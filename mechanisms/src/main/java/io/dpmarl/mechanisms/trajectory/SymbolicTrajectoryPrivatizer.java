@@ -63,10 +63,13 @@ public final class SymbolicTrajectoryPrivatizer implements Privatizer {
         return Neighbouring.SYMBOLIC_TRAJECTORY;
     }
 
-    /** Nominal: k symbols of the trajectory may change (Hamming distance, counted in L-infinity units of 1). */
+    /**
+     * Hamming k: neighbouring trajectories (word DP, Hamming-k adjacency) differ in at most k symbols, each by any
+     * state (its state index by up to the number of states - 1), so this bounds no numeric distance.
+     */
     @Override
     public Sensitivity sensitivity() {
-        return new Sensitivity(Sensitivity.Norm.LINF, mechanism.adjacency());
+        return Sensitivity.hamming(mechanism.adjacency());
     }
 
     @Override

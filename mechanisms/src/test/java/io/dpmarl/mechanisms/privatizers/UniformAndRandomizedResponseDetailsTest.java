@@ -103,7 +103,8 @@ class UniformAndRandomizedResponseDetailsTest {
         assertEquals(0.6, rr.keepProbability(), 1e-15); // 3 / (3 + 2)
         assertEquals(new PrivacyGuarantee.PureDp(Math.log(3)), rr.guarantee());
         assertEquals(new PrivacyEvent.RandomizedResponseEvent(Math.log(3), 3), rr.event());
-        assertEquals(new Sensitivity(Sensitivity.Norm.LINF, 1), rr.sensitivity());
+        // One category changes to any other: Hamming 1, not a numeric distance.
+        assertEquals(new Sensitivity(Sensitivity.Norm.HAMMING, 1), rr.sensitivity());
         assertEquals(Neighbouring.USER, rr.neighbouring());
         assertEquals(Set.of(Statistic.Category.class), rr.accepts());
         assertEquals("randomized-response", rr.name());

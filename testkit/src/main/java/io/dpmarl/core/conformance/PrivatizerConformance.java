@@ -25,6 +25,7 @@ import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.privacy.StreamAccounting;
 import io.dpmarl.core.privacy.ReleaseStream;
 import java.util.Map;
+import java.util.Set;
 import org.apache.commons.math3.special.Erf;
 
 /**
@@ -44,7 +45,7 @@ import org.apache.commons.math3.special.Erf;
  *   rho = sensitivity^2 / (2 sigma^2), Bun and Steinke 2016, Prop. 1.6; a Renyi curve is non-decreasing
  *   in the order and never below the Gaussian curve alpha * sensitivity^2 / (2 sigma^2), Mironov 2017); a
  *   Laplace event uses the L1 sensitivity and a Gaussian event the L2 sensitivity, at least the declared
- *   value.</li>
+ *   value; a HAMMING sensitivity is declared only by a privatizer that accepts only categories.</li>
  *   <li><b>Releases</b>: for each accepted statistic type (a sample input of each is built: a scalar, a
  *   vector of length 3, a symmetric 2x2 matrix, counts of length 3, a category) the release has the
  *   same type and shape, finite values, a symmetric matrix stays symmetric, and the input is not
@@ -253,7 +254,22 @@ public final class PrivatizerConformance {
         assertNotNull(event, name + ": event() must be non-null");
         assertNotNull(privatizer.claimedGuarantee(), name + ": claimedGuarantee() must be an Optional, not null");
         checkEventSensitivity(name, event, sensitivity);
+        checkHammingCategorical(name, privatizer.accepts(), sensitivity);
         checkGuaranteeMatchesEvent(name, guarantee, event);
+    }
+
+    /**
+     * A {@link Sensitivity.Norm#HAMMING} sensitivity (how many coordinates may differ, whatever their values) suits
+     * a privatizer that accepts only {@link Statistic.Category} releases; a privatizer of a real-valued or count
+     * statistic must declare the L1, L2 or L-infinity distance its noise is calibrated to.
+     */
+    private static void checkHammingCategorical(String name, Set<Class<? extends Statistic>> accepts,
+                                                Sensitivity sensitivity) {
+        if (sensitivity.norm() == Sensitivity.Norm.HAMMING) {
+            assertEquals(Set.of(Statistic.Category.class), Set.copyOf(accepts), name + ": a HAMMING sensitivity "
+                    + "suits categorical releases only (accepts() must be exactly Category); a privatizer of numeric "
+                    + "statistics must declare L1, L2 or LINF");
+        }
     }
 
     private static void checkEventSensitivity(String name, PrivacyEvent event, Sensitivity sensitivity) {

@@ -144,6 +144,27 @@ class PrivatizerDeclarationsConformanceTest {
     }
 
     @Test
+    void aHammingSensitivityIsAcceptedForCategoriesOnly() {
+        // Randomized response over one category: Hamming 1 (the category changes to any other), pure 1-DP.
+        Declared categorical = declaring(new PrivacyGuarantee.PureDp(1.0), new PrivacyEvent.PureEvent(1.0));
+        categorical.sensitivity = Sensitivity.hamming(1);
+        categorical.accepts = Set.of(Statistic.Category.class);
+        assertAccepted(categorical);
+        // A scalar under a Hamming sensitivity: the distance its noise must cover is unknown.
+        Declared numeric = declaring(new PrivacyGuarantee.PureDp(1.0), new PrivacyEvent.PureEvent(1.0));
+        numeric.sensitivity = Sensitivity.hamming(1);
+        assertRejected(numeric, "a HAMMING sensitivity suits categorical releases only");
+        Declared mixed = declaring(new PrivacyGuarantee.PureDp(1.0), new PrivacyEvent.PureEvent(1.0));
+        mixed.sensitivity = Sensitivity.hamming(1);
+        mixed.accepts = Set.of(Statistic.Category.class, Statistic.Counts.class);
+        assertRejected(mixed, "a HAMMING sensitivity suits categorical releases only");
+        // L-infinity keeps the plugin author's path: any accepted type, as before.
+        Declared infinity = declaring(new PrivacyGuarantee.PureDp(1.0), new PrivacyEvent.PureEvent(1.0));
+        infinity.sensitivity = new Sensitivity(Sensitivity.Norm.LINF, 1.0);
+        assertAccepted(infinity);
+    }
+
+    @Test
     void nonPrivateGuaranteeAndEventGoTogether() {
         // A non-private baseline charges a NonPrivateEvent (or a NominalEvent), never a costed event.
         assertRejected(declaring(new PrivacyGuarantee.NonPrivate(), new PrivacyEvent.LaplaceEvent(1.0, 1.0)),

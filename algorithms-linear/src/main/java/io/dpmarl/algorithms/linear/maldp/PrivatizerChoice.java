@@ -93,14 +93,17 @@ record PrivatizerChoice(Optional<Privatizer> matrix, Optional<Privatizer> vector
      * Refuses a third-party privatizer whose declared sensitivity is below what one release of the clipped
      * statistics can move between two users (MA-LDP Appendix D, the matrix corrected): {@code 2 H^2} in L2 and
      * L-infinity, {@code (d + 1) H^2} in L1 (the matrix's upper triangle, the larger of the two L1 bounds, since
-     * {@code d + 1 >= 2 sqrt(d)}). The same privatizer releases both statistics. A non-private privatizer
-     * promises nothing and is not checked.
+     * {@code d + 1 >= 2 sqrt(d)}). The same privatizer releases both statistics. A Hamming sensitivity (a
+     * categorical privatizer) bounds no numeric distance and is refused. A non-private privatizer promises nothing
+     * and is not checked.
      */
     private static void requireSensitivity(Privatizer privatizer, int horizon, int dimension) {
         if (privatizer.guarantee() instanceof PrivacyGuarantee.NonPrivate) {
             return;
         }
         Sensitivity declared = privatizer.sensitivity();
+        Sensitivity.requireNumeric(MaLdpProvider.NAME + ": the privatizer " + privatizer.name()
+                + " releases the clipped statistics", declared.norm());
         double squared = (double) horizon * horizon;
         double needed = declared.norm() == Sensitivity.Norm.L1 ? (dimension + 1.0) * squared : 2.0 * squared;
         if (!(declared.value() >= needed)) {
