@@ -4,25 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.core.env.Environment;
-import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.learn.Planner;
-import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.reachavoid.LocalMdp;
 import io.dpmarl.environments.reachavoid.ReachAvoidGame;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
-import io.dpmarl.mechanisms.audit.ScriptedNoiseSource;
+import io.dpmarl.planning.PlannerBuilds;
 import io.dpmarl.planning.occupancy.TransientModel;
 import io.dpmarl.planning.synthesis.CcpIterate;
 import io.dpmarl.planning.synthesis.MinimumDependencySynthesis;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * counts the absorbing state once ({@code l = E[T] + P(absorbed) = 25 + 1}), is 26 &gt; 20; the success is 1.
  */
 class InitialLengthCapTest {
-    private static final Registry REGISTRY = Registry.discover();
+    private static final Registry REGISTRY = PlannerBuilds.REGISTRY;
 
     static ReachAvoidGame slow() {
         double[] step = {24.0 / 25, 1.0 / 25};
@@ -44,30 +38,19 @@ class InitialLengthCapTest {
         return new ReachAvoidGame("slow", List.of(local), s -> s[0] == 1, s -> false, new int[] {0}, 1000);
     }
 
-    private static PluginContext context(Environment environment, PrivacyLedger ledger) {
-        // An empty script: any noise draw fails the test.
-        return new PluginContext(RandomStreams.of(1), ScriptedNoiseSource.of(), ledger, Optional.of(environment),
-                REGISTRY, TrialMetrics.discarding(), Optional.of(Schedule.episodes(5)));
-    }
-
-    /** The bound in "[L, inf)" of a refusal message. */
-    private static double lowerEnd(String message) {
-        int open = message.indexOf('[');
-        return Double.parseDouble(message.substring(open + 1, message.indexOf(',', open)));
-    }
-
     @Test
     void theAuthorsCapOfTwentyIsRefusedWhenThePlannerIsBuilt() {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 0.0);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
-                PluginKind.PLANNER, Planner.class, "min-dependency(iterations=2)", context(slow(), ledger)));
+                PluginKind.PLANNER, Planner.class, "min-dependency(iterations=2)",
+                PlannerBuilds.context(slow(), ledger)));
         assertTrue(refused.getMessage().startsWith("min-dependency: initial-length-cap must be in ["),
                 refused.getMessage());
         assertTrue(refused.getMessage().endsWith("got 20.0"), refused.getMessage());
-        assertEquals(26.0, lowerEnd(refused.getMessage()), 1e-6);
+        assertEquals(26.0, PlannerBuilds.lowerEnd(refused.getMessage()), 1e-6);
         IllegalArgumentException learner = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
                 PluginKind.LEARNER, Learner.class, "planned-execution(planner=min-dependency(iterations=2))",
-                context(slow(), ledger)));
+                PlannerBuilds.context(slow(), ledger)));
         assertEquals(refused.getMessage(), learner.getMessage());
         assertEquals(0, ledger.charges(), "nothing charged");
     }
@@ -77,7 +60,7 @@ class InitialLengthCapTest {
     void aLargerInitialCapPlans() {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 0.0);
         Planner planner = REGISTRY.create(PluginKind.PLANNER, Planner.class,
-                "min-dependency(iterations=2, initial-length-cap=30)", context(slow(), ledger));
+                "min-dependency(iterations=2, initial-length-cap=30)", PlannerBuilds.context(slow(), ledger));
         PlannedTeamPolicy plan = (PlannedTeamPolicy) planner.plan(slow());
         assertEquals(1.0, plan.statistics().productSuccess(), 1e-9);
         assertEquals(26.0, plan.statistics().productLength(), 1e-6);

@@ -6,22 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
-import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.learn.Planner;
-import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.reachavoid.LocalMdp;
 import io.dpmarl.environments.reachavoid.ReachAvoidGame;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
-import io.dpmarl.mechanisms.audit.ScriptedNoiseSource;
+import io.dpmarl.planning.PlannerBuilds;
 import io.dpmarl.planning.TinyGames;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,19 +25,7 @@ import org.junit.jupiter.api.Test;
  * checked), with the parameter and its range, before anything is planned, charged or drawn.
  */
 class ExpectedLengthFloorTest {
-    private static final Registry REGISTRY = Registry.discover();
-
-    private static PluginContext context(Environment environment, PrivacyLedger ledger) {
-        // An empty script: any noise draw fails the test.
-        return new PluginContext(RandomStreams.of(1), ScriptedNoiseSource.of(), ledger, Optional.of(environment),
-                REGISTRY, TrialMetrics.discarding(), Optional.of(Schedule.episodes(5)));
-    }
-
-    /** The bound in "[L, inf)" of a refusal message. */
-    private static double lowerEnd(String message) {
-        int open = message.indexOf('[');
-        return Double.parseDouble(message.substring(open + 1, message.indexOf(',', open)));
-    }
+    private static final Registry REGISTRY = PlannerBuilds.REGISTRY;
 
     @Test
     void theChainHasLengthThreeWhateverThePolicy() {
@@ -89,7 +72,7 @@ class ExpectedLengthFloorTest {
         assertTrue(refused.getMessage().startsWith("min-dependency: length-cap must be in ["), refused.getMessage());
         assertTrue(refused.getMessage().endsWith(", inf) on chain (3.0 is the shortest expected length any policy "
                 + "reaches), got 2.5"), refused.getMessage());
-        assertEquals(3.0, lowerEnd(refused.getMessage()), 1e-12);
+        assertEquals(3.0, PlannerBuilds.lowerEnd(refused.getMessage()), 1e-12);
     }
 
     @Test
@@ -106,10 +89,10 @@ class ExpectedLengthFloorTest {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 0.0);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
                 PluginKind.LEARNER, Learner.class, "planned-execution(planner=min-dependency(iterations=2, "
-                        + "length-cap=2.5), epsilon=1, k=1)", context(TinyGames.twoStates(), ledger)));
+                        + "length-cap=2.5), epsilon=1, k=1)", PlannerBuilds.context(TinyGames.twoStates(), ledger)));
         assertTrue(refused.getMessage().startsWith("min-dependency: length-cap must be in ["), refused.getMessage());
         assertTrue(refused.getMessage().endsWith("got 2.5"), refused.getMessage());
-        assertEquals(3.0, lowerEnd(refused.getMessage()), 1e-10);
+        assertEquals(3.0, PlannerBuilds.lowerEnd(refused.getMessage()), 1e-10);
         assertEquals(0, ledger.charges(), "nothing charged");
     }
 
@@ -117,7 +100,7 @@ class ExpectedLengthFloorTest {
     void aMeetableCapBuildsThePlanner() {
         PrivacyLedger ledger = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 0.0);
         Planner planner = REGISTRY.create(PluginKind.PLANNER, Planner.class, "min-dependency(iterations=2, "
-                + "length-cap=3.5)", context(TinyGames.twoStates(), ledger));
+                + "length-cap=3.5)", PlannerBuilds.context(TinyGames.twoStates(), ledger));
         assertTrue(planner.plan(TinyGames.twoStates()) != null);
         assertEquals(0, ledger.charges());
     }
@@ -137,7 +120,7 @@ class ExpectedLengthFloorTest {
         for (String planner : List.of("max-reach", "min-dependency")) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> REGISTRY.create(
                     PluginKind.LEARNER, Learner.class, "planned-execution(planner=" + planner + ")",
-                    context(plain, ledger)));
+                    PlannerBuilds.context(plain, ledger)));
             assertEquals(planner + " needs an environment with a factored reach-avoid model (FactoredModel "
                     + "capability); " + plain.info().name() + " has none", refused.getMessage());
         }
