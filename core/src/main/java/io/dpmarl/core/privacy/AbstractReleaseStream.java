@@ -1,6 +1,7 @@
 package io.dpmarl.core.privacy;
 
 import io.dpmarl.core.rng.NoiseSource;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -20,7 +21,7 @@ public abstract class AbstractReleaseStream implements ReleaseStream {
     private final StreamRequest request;
     private final StreamAccounting accounting;
     private final OptionalLong length;
-    private final java.util.List<LedgerKey> charged;
+    private final List<LedgerKey> charged;
     private long released;
 
     /**

@@ -2,6 +2,7 @@ package io.dpmarl.core.privacy;
 
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -94,17 +95,17 @@ public record StreamRequest(PrivacyLedger ledger, LedgerKey key, NoiseSource noi
      * @throws IllegalArgumentException if {@code also}'s principal is already charged by this request
      */
     public StreamRequest withAlsoCharged(LedgerKey also) {
-        List<LedgerKey> keys = new java.util.ArrayList<>(alsoCharged);
+        List<LedgerKey> keys = new ArrayList<>(alsoCharged);
         keys.add(Objects.requireNonNull(also, "also"));
         return new StreamRequest(ledger, key, noise, source, length, shape, keys);
     }
 
     /** Every key a release is charged to: {@link #key()}, then {@link #alsoCharged()}. */
     public List<LedgerKey> chargedKeys() {
-        List<LedgerKey> keys = new java.util.ArrayList<>();
+        List<LedgerKey> keys = new ArrayList<>();
         keys.add(key);
         keys.addAll(alsoCharged);
-        return keys;
+        return List.copyOf(keys);
     }
 
     /** The declared length, or an error naming the privatizer that needs one. */
