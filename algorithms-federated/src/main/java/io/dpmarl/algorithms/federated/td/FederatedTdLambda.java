@@ -51,7 +51,9 @@ public final class FederatedTdLambda implements AutoCloseable {
      * @param initialParameters theta_0^i for every worker (N x K)
      * @param downlink          the master's release stream (Algorithm 2), empty for the clear Algorithm 1
      * @throws IllegalArgumentException if the downlink is private and the features have a row of norm above 1
-     *                                  (the privacy bound assumes max_s ||phi(s)|| &lt;= 1)
+     *                                  (the privacy bound assumes max_s ||phi(s)|| &lt;= 1) or R is infinite (the
+     *                                  bound assumes |r| &lt;= R); R must be the one the downlink was calibrated to,
+     *                                  which the caller guarantees (the {@code federated-td} plugin uses one value)
      */
     public FederatedTdLambda(FederatedFeatures features, FederatedWeights weights, TdParameters parameters,
                              double costBound, double[][] initialParameters, Optional<ReleaseStream> downlink) {
@@ -72,6 +74,10 @@ public final class FederatedTdLambda implements AutoCloseable {
                              int threads) {
         if (downlink.isPresent()) {
             WholeRunSensitivity.requireBoundedFeatures(features);
+            if (Double.isInfinite(costBound)) {
+                throw new IllegalArgumentException("costBound must be in (0, inf) for a private downlink (the noise is"
+                        + " calibrated to costs clipped to [-R, R]), got " + costBound);
+            }
         }
         int k = features.numFeatures();
         ParameterMatrix.requireRowMajor(initialParameters, weights.size(), k);

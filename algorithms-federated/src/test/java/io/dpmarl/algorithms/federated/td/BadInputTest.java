@@ -56,6 +56,32 @@ class BadInputTest {
         assertEquals(3, team.rounds());
     }
 
+    /**
+     * A private downlink's noise is calibrated to |r| &lt;= R (the whole-run sensitivity is linear in R), so a team
+     * that would trust its costs unclipped (R = infinity) is refused, before anything is released; the same
+     * infinite R is accepted for the clear Algorithm 1, and a finite R for the private one.
+     */
+    @Test
+    void aPrivateTeamNeedsAFiniteCostBound() {
+        FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
+        TdParameters parameters = TdParameters.of(0.9, 0.5, StepSizes.constant(0.1));
+        rejects("costBound must be in (0, inf) for a private downlink (the noise is calibrated to costs clipped to"
+                + " [-R, R]), got Infinity", () -> new FederatedTdLambda(phi, AggregationWeights.uniform(2),
+                parameters, Double.POSITIVE_INFINITY, new double[2][2],
+                TestDownlinks.noisy(io.dpmarl.algorithms.federated.privacy.NoiseMechanism.GAUSSIAN, 1, 2, 1)));
+        FederatedTdLambda clear = new FederatedTdLambda(phi, AggregationWeights.uniform(2), parameters,
+                Double.POSITIVE_INFINITY, new double[2][2], TestDownlinks.clear());
+        clear.begin(0);
+        clear.round(1, new double[] {7.0, -3.0});
+        assertEquals(0, clear.clippedCosts());
+        FederatedTdLambda noisy = new FederatedTdLambda(phi, AggregationWeights.uniform(2), parameters, 0.5,
+                new double[2][2], TestDownlinks.noisy(io.dpmarl.algorithms.federated.privacy.NoiseMechanism.GAUSSIAN,
+                1, 2, 1));
+        noisy.begin(0);
+        noisy.round(1, new double[] {7.0, -3.0});
+        assertEquals(2, noisy.clippedCosts());
+    }
+
     @Test
     void shapesMustMatch() {
         FeatureMatrix phi = new FeatureMatrix(new double[][] {{1, 0}, {0, 1}, {0.5, 0.5}});
