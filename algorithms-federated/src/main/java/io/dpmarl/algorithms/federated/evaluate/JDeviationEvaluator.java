@@ -5,11 +5,13 @@ import io.dpmarl.core.evaluate.Evaluator;
 import io.dpmarl.core.model.FederatedCostOracle;
 
 /**
- * Evaluator {@code j-deviation}: after every episode, the monitoring value of paper "Differentially private
- * federated temporal difference learning" Section 6, Jbar_t = (1/S) sum_s phi(s)^T (c-average of theta_t)
- * ({@code j_value}), the value at the TD fixed point Jbar* ({@code j_fixed_point}) and the deviation
- * Jbar_t - Jbar* ({@code j_deviation}). The deviation between a private and a noiseless run (Dev of Figures 4-7) is
- * formed from two runs on the same seeds. Reads the private model; releases nothing (no privacy guarantee).
+ * Evaluator {@code j-deviation}: after every episode, our reading of the "J value" that paper "Differentially
+ * private federated temporal difference learning" plots in Section 6 (the paper does not define it): Jbar_t = (1/S)
+ * sum_s phi(s)^T (c-average of theta_t) ({@code j_value}), the value at the TD fixed point Jbar*
+ * ({@code j_fixed_point}) and the deviation Jbar_t - Jbar* ({@code j_deviation}). The reproduction's Dev is the mean
+ * of |Jbar_t - Jbar*| (against the fixed point, not against a noiseless run). Privacy: none. It reads the private
+ * model (the c-average is the master's pre-noise aggregate) and its metrics are written to the run directory in the
+ * clear: an instrument of the experimenter, outside the guarantee of the downlink.
  */
 public final class JDeviationEvaluator implements Evaluator {
     /** Metric of Jbar_t. */

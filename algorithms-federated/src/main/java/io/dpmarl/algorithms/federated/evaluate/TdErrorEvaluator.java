@@ -9,8 +9,8 @@ import io.dpmarl.core.model.FederatedWeights;
  * Evaluator {@code td-error}: after every episode, the distance of the team's parameters to the TD(lambda) fixed
  * point theta* of the exact oracle (paper "Differentially private federated temporal difference learning",
  * Theorem 1): {@code td_error} = sum_i c^i ||theta_t^i - theta*||^2 and {@code theta_distance} =
- * ||sum_i c^i theta_t^i - theta*||_2. Reads the private model; releases nothing (no privacy guarantee: an
- * instrument of the experimenter).
+ * ||sum_i c^i theta_t^i - theta*||_2. Privacy: none. It reads the private model and its metrics are written to the
+ * run directory in the clear: an instrument of the experimenter, outside the guarantee of the downlink.
  */
 public final class TdErrorEvaluator implements Evaluator {
     /** Metric of sum_i c^i ||theta_t^i - theta*||^2. */

@@ -16,7 +16,10 @@ import io.dpmarl.core.learn.Learner;
  * unnegated); worker i receives only its own entry and clips it to [-R, R]. An episode boundary restarts the
  * trace at the new s_0 and keeps theta and the step-size counter. At the end of each episode the learner records
  * {@code costs_clipped} (clips so far over all workers). Privacy: that of the team's downlink stream (event-level
- * central DP of the broadcast, none for the uplink).
+ * central DP of the broadcast, none for the uplink). {@code costs_clipped} is counted from the raw costs and is
+ * written in the clear (a diagnostic of the assumption |r| &lt;= R, outside the guarantee; 0 whenever R is at least
+ * the environment's declared bound and the environment keeps to it), and so are the pipeline's per-agent returns
+ * ({@code return_agent_i}, {@code episode_return}), which here are sums of the private costs.
  *
  * <p>{@link #close()} (called by the pipeline when a run ends) closes the team, stopping a multi-threaded team's
  * helper threads; a closed team still computes the same bits on the calling thread, should it be used afterwards.
