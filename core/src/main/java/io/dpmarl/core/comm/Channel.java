@@ -176,6 +176,15 @@ public final class Channel {
         return messageShape;
     }
 
+    /**
+     * The ledger this channel's releases are charged to (an unaccounted one on a {@linkplain #clear clear} channel,
+     * which charges nothing): a sender whose several releases must all happen or none asks it first
+     * ({@link PrivacyLedger#checkAll}).
+     */
+    public PrivacyLedger ledger() {
+        return ledger;
+    }
+
     /** The privatizer on this channel, if any. */
     public Optional<Privatizer> privatizer() {
         return privatizer;

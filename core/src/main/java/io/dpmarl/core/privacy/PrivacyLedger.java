@@ -203,6 +203,35 @@ public final class PrivacyLedger {
     }
 
     /**
+     * Throws the refusal that charging {@code count} releases of {@code event} to every key of {@code keys} would
+     * raise, and charges nothing either way: a caller whose several releases must all happen or none (a DPC-MARL
+     * consensus round, whose every release is charged to every agent's key) asks before the first of them. Each key
+     * is checked under its principal as if all {@code count} releases went to it (the keys are under distinct
+     * principals, as {@link StreamRequest#alsoCharged()} requires); a filter admits by a loss that only grows with
+     * composition, so {@code count} releases that fit together also fit one by one. Without a budget nothing is
+     * refused.
+     *
+     * @throws PrivacyBudgetExceededException if a principal's budget would not admit them, or the event is nominal
+     *                                        (nothing changes)
+     * @throws IllegalArgumentException       if count is negative, or the accountant refuses the event
+     */
+    public synchronized void checkAll(List<LedgerKey> keys, PrivacyEvent event, long count) {
+        Checks.atLeast("count", count, 0);
+        if (budgetPerPrincipal.isEmpty()) {
+            return;
+        }
+        for (LedgerKey key : keys) {
+            LedgerKey principal = key.principal();
+            if (event instanceof PrivacyEvent.NominalEvent) {
+                throw new PrivacyBudgetExceededException("privacy budget cannot admit a release without a formal "
+                        + "guarantee (" + event.describe() + ") to " + principal + "; release refused");
+            }
+            KeyState state = states.get(principal);
+            (state != null ? state : newState(principal, true)).filter.orElseThrow().check(event, count);
+        }
+    }
+
+    /**
      * {@code key.principal()}, remembered for the last key instance charged: a release stream charges the same key
      * object release after release, so its principal is not rebuilt (a substring and a new key) for each charge.
      */

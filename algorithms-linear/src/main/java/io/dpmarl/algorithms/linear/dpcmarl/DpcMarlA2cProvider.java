@@ -44,7 +44,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 + "agent's ledger figure composes all agents' releases, its loss against an eavesdropper on every "
                 + "link (n agents releasing each round: n times its own releases). A privatizer that cannot release "
                 + "the critic vector (type not accepted, max-coordinates below the critic's parameter count) is "
-                + "refused when the learner is built.";
+                + "refused when the learner is built. Under a budget each consensus round is all or nothing: a round "
+                + "whose releases do not all fit every agent's budget is refused before its first release (the run "
+                + "stops, as any run over its budget does).";
     }
 
     @Override

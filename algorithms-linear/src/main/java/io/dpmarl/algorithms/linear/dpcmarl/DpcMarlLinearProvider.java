@@ -41,7 +41,9 @@ public final class DpcMarlLinearProvider implements PluginProvider<Learner> {
                 + " each release is charged to every agent's key (the sender's first): an agent's ledger figure"
                 + " composes all agents' releases, its loss against an eavesdropper on every link."
                 + " A privatizer that cannot release the critic vector (type not accepted, max-coordinates below the"
-                + " critic's parameter count) is refused when the learner is built.";
+                + " critic's parameter count) is refused when the learner is built. Under a budget each consensus"
+                + " round is all or nothing: a round whose releases do not all fit every agent's budget is refused"
+                + " before its first release (the run stops, as any run over its budget does).";
     }
 
     @Override

@@ -82,21 +82,23 @@ class CriticExchangeLedgerTest {
     }
 
     @Test
-    void aBudgetOfTwoAndAHalfReleasesRefusesTheThirdReleaseWholly() {
-        // budget 2.5 e per principal. Agent 0's release: every key e. Agent 1's: every key 2 e. Agent 2's would bring
-        // every key to 3 e > 2.5 e: refused, all or nothing, so every key stays at 2 e with 2 releases.
+    void aBudgetOfTwoAndAHalfReleasesRefusesTheWholeRound() {
+        // budget 2.5 e per principal. One by one, agent 0's release would bring every key to e and agent 1's to 2 e,
+        // and agent 2's (3 e > 2.5 e) be refused mid-round. The round is checked whole first (3 e per key), so it is
+        // refused before its first release: nothing charged, nothing combined.
         PrivacyLedger ledger = PrivacyLedger.withBudget(() -> new BasicAccountant(1e-6),
                 new PrivacyBudget(2.5 * E, 1e-6));
         CriticExchange exchange = exchange(Channel.privateChannel("critic", clipped(), ledger, NoiseSource.seeded(3)));
+        double[][] parameters = parameters();
         PrivacyBudgetExceededException refused = assertThrows(PrivacyBudgetExceededException.class,
-                () -> exchange.exchange(parameters()));
-        assertTrue(refused.getMessage().contains("agent/2"), refused.getMessage());
-        for (int agent = 0; agent < AGENTS; agent++) {
-            assertEquals(2 * E, ledger.epsilon(LedgerKey.agent(agent), 1e-6), 1e-9, "agent " + agent);
-            assertEquals(2, ledger.releases(LedgerKey.agent(agent)), "agent " + agent);
-        }
-        assertEquals(6, ledger.charges(), "2 releases x 3 keys; nothing of the third");
+                () -> exchange.exchange(parameters));
+        assertTrue(refused.getMessage().startsWith("privacy budget exceeded for agent/0"), refused.getMessage());
+        assertEquals(0, ledger.charges(), "nothing of the refused round");
         assertEquals(0, exchange.rounds(), "the refused round is not completed");
+        for (int agent = 0; agent < AGENTS; agent++) {
+            assertEquals(agent + 1.0, parameters[agent][0], 0.0, "agent " + agent + "'s critic unchanged");
+            assertEquals(0, exchange.lastReleased(agent).length, "agent " + agent + " released nothing");
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
@@ -29,7 +30,8 @@ import java.util.random.RandomGenerator;
  * Each release has the privatizer's guarantee for rewards whose range fits its declared sensitivity;
  * over {@code E} episodes of {@code H} stages an agent's rewards are released {@code E * H} times and the
  * ledger composes them (the smoke spec shows the privacy loss growing). Without a privatizer the learner
- * is non-private and charges nothing.
+ * is non-private and charges nothing. The privatizer's sensitivity is the width of the reward range, so it must be a
+ * distance (L1, L2 or L-infinity, one and the same for a scalar); a Hamming sensitivity is refused when built.
  */
 public final class IndependentQLearner implements Learner {
     private final int agents;
@@ -116,6 +118,13 @@ public final class IndependentQLearner implements Learner {
             if (!p.accepts().contains(Statistic.Scalar.class)) {
                 throw new IllegalArgumentException("independent-q releases scalar rewards, but privatizer '" + p.name()
                         + "' does not accept Scalar");
+            }
+            // The sensitivity's value is the width of the clipping range below: for a scalar it is the same
+            // distance in L1, L2 and L-infinity, but a Hamming sensitivity counts coordinates and bounds no distance.
+            if (p.sensitivity().norm() == Sensitivity.Norm.HAMMING) {
+                throw new IllegalArgumentException("independent-q: parameter 'privatizer' must name a privatizer whose"
+                        + " sensitivity norm is one of L1, L2, LINF (its value is the width of the reward range rewards"
+                        + " are clipped to); '" + p.name() + "' declares HAMMING");
             }
         });
         this.privatizer = privatizer;

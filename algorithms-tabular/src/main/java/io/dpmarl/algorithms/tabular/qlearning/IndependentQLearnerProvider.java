@@ -37,7 +37,8 @@ public final class IndependentQLearnerProvider implements PluginProvider<Learner
         return "Smoke test: independent epsilon-greedy tabular Q-learning per agent, optionally from privatized "
                 + "rewards (the privatizer's guarantee per reward release, composed by the ledger). Assumes and "
                 + "enforces rewards in [reward-min, reward-min + the privatizer's sensitivity]: rewards outside are "
-                + "clipped before the release and counted (rewards_clipped).";
+                + "clipped before the release and counted (rewards_clipped); a privatizer whose sensitivity is not a "
+                + "distance (Hamming) is refused.";
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
+import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.spi.Param;
@@ -24,7 +25,8 @@ import java.util.Optional;
  * experiment spec's {@code privatizer:} key); the provider creates it from the registry and opens one release
  * stream per agent on ledger key {@code agent/i}, declaring the stream's length when the run's schedule is known
  * (a privatizer that accounts up front needs it). Each reward release has the privatizer's guarantee; the ledger
- * composes them.
+ * composes them. The privatizer's sensitivity is the width of the reward range, so it must be a distance (L1, L2 or
+ * L-infinity); a Hamming sensitivity is refused here.
  */
 @AutoService(PluginProvider.class)
 public final class TeamQLearnerProvider implements PluginProvider<Learner> {
@@ -44,7 +46,8 @@ public final class TeamQLearnerProvider implements PluginProvider<Learner> {
                 + "with a privatizer each agent's reward goes through that agent's release stream (ledger key "
                 + "agent/i): the privatizer's guarantee per reward, composed by the ledger. Assumes and enforces "
                 + "rewards in [reward-min, reward-min + the privatizer's sensitivity]: rewards outside are clipped "
-                + "before the release and counted (rewards_clipped)";
+                + "before the release and counted (rewards_clipped); a privatizer whose sensitivity is not a distance "
+                + "(Hamming) is refused";
     }
 
     @Override
@@ -72,6 +75,13 @@ public final class TeamQLearnerProvider implements PluginProvider<Learner> {
         Optional<Privatizer> resolved = context.privatizer(params, "privatizer", name(), Statistic.Scalar.class);
         if (resolved.isPresent()) {
             Privatizer privatizer = resolved.get();
+            // The sensitivity's value is the width of the reward range: a distance between two rewards, the same in
+            // L1, L2 and L-infinity for a scalar. A Hamming sensitivity counts coordinates and bounds no distance.
+            if (privatizer.sensitivity().norm() == Sensitivity.Norm.HAMMING) {
+                throw new IllegalArgumentException(name() + ": parameter 'privatizer' must name a privatizer whose "
+                        + "sensitivity norm is one of L1, L2, LINF (its value is the width of the reward range rewards "
+                        + "are clipped to); '" + privatizer.name() + "' declares HAMMING");
+            }
             width = privatizer.sensitivity().value();
             List<ReleaseStream> opened = new ArrayList<>();
             for (int agent = 0; agent < info.numAgents(); agent++) {
