@@ -20,6 +20,7 @@ import io.dpmarl.mechanisms.noise.Samplers;
 import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
 import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -256,14 +257,9 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
         if (agentNoiseBases.isEmpty()) {
             return eventAt(0);
         }
-        PrivacyEvent.LaplaceEvent worst = null;
-        for (double base : agentNoiseBases.get().values()) {
-            PrivacyEvent.LaplaceEvent first = new DpQdLaplacePrivatizer(base, decay, adjacencyBound).eventAt(0);
-            if (worst == null || first.epsilon() > worst.epsilon()) {
-                worst = first;
-            }
-        }
-        return worst;
+        return Arrays.stream(agentNoiseBases.get().values())
+                .mapToObj(base -> new DpQdLaplacePrivatizer(base, decay, adjacencyBound).eventAt(0))
+                .max(Comparator.comparingDouble(PrivacyEvent.LaplaceEvent::epsilon)).orElseThrow();
     }
 
     @Override
