@@ -28,6 +28,14 @@ import java.util.SplittableRandom;
  * adjacency (Lemma 1). By default the public initial state is not released (the paper's Algorithm 2);
  * {@code privatizeInitialState} releases it too, as the authors' code does. Environment and action randomness comes
  * from a {@link SplittableRandom}; privacy noise only from the {@link NoiseSource}.
+ *
+ * <p>Lemma 1 is for a fixed word; here each agent's path reacts to the others' releases. The charge is sound by the
+ * chain rule over steps: the kernel is a product of local kernels, and agent j's action reads only its own true state
+ * and the others' releases. Agent i's releases are then the only factor of the likelihood of the releases that
+ * involves agent i's path, so paths that differ in at most k positions along every history give a ratio of at most
+ * {@code e^epsilon}. The end of the episode (the true joint state absorbing) and its {@link Episode#success()} are
+ * not privatized: the guarantee covers neighbouring paths that leave the end unchanged, and the end is public (the
+ * planning README has the argument and the counterexample).
  */
 public final class PrivateExecution {
     private final FactoredModel game;

@@ -28,7 +28,19 @@ import java.util.random.RandomGenerator;
  * <p>Privacy: per episode and agent, one up-front charge of {@code pure(epsilon)} to {@code user(episode)/agent(i)}
  * covers the whole trajectory: epsilon-word-DP for Hamming-k adjacency (Lemma 1). The initial state is public and
  * not released unless {@code privatizeInitialState}. In evaluation mode the agents share true states (truthful
- * execution) and release nothing.
+ * execution, for the experimenter's {@code evaluation_return} only) and release nothing.
+ *
+ * <p>Adaptivity. Lemma 1 is for a fixed word, while here agent i's path reacts to its teammates' releases, which
+ * react to its own. The charge stays sound by the chain rule over steps: with agent i's own randomness fixed its path
+ * is a function W of the teammates' earlier releases, and {@code P(V | W) = prod_t mu(o^i_t | W_t, o^i_(t-1)) Q(V)}
+ * for every view V of all releases. Q (the teammates' kernels, policies and releases) does not involve W, because
+ * the kernel is a product of local kernels ({@code FactoredModel}) and every agent acts only on its own true state
+ * and the others' releases ({@link #act}). Paths that differ in at most k positions along every history therefore
+ * give a ratio of at most {@code e^epsilon}. The end of the episode is not covered: the environment ends it when the
+ * true joint state is absorbing and tells every agent (and {@code episode_return} records success), outside any
+ * privatizer. So the guarantee holds for neighbouring paths that leave the end unchanged whatever the teammates' paths
+ * are; the end itself is public. The planning README gives the argument, and {@code AdaptiveWordPrivacyTest} checks
+ * it exactly.
  */
 public final class PlannedExecutionLearner implements Learner {
     private final Supplier<PlannedTeamPolicy> planner;

@@ -20,6 +20,7 @@ import io.dpmarl.mechanisms.noise.Samplers;
 import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
 import io.dpmarl.mechanisms.privatizers.ScaleLimits;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -84,8 +85,8 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
     /**
      * A privatizer with per-agent noise (the paper's {@code nu_i(t) = s_i q_i^t}): agent i's stream, from
      * {@link #forAgent}, uses the i-th listed noise base and decay, or {@code noiseBase} / {@code decay} for a
-     * parameter that is not listed. Streams opened on this privatizer directly use {@code noiseBase} and
-     * {@code decay}.
+     * parameter that is not listed. With a list this privatizer is one per agent: a stream opened on it directly is
+     * refused (it would use neither agent's noise), and its {@link #guarantee()} is the worst agent's first release.
      *
      * @param noiseBase       the noise base of agents not listed, in (0, inf)
      * @param decay           the decay of agents not listed, in (0, 1]
@@ -208,14 +209,28 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
         return "dp-qd-laplace";
     }
 
+    /**
+     * Release 0's guarantee: of this privatizer's streams, or with listed {@code noise-bases} the worst agent's (the
+     * largest {@code adjBound' / s_i}; the run report prints it), since {@code noise-base} is then no agent's.
+     */
     @Override
     public PrivacyGuarantee guarantee() {
-        return new PrivacyGuarantee.PureDp(eventAt(0).epsilon());
+        return new PrivacyGuarantee.PureDp(event().epsilon());
     }
 
+    /** The paper's release-0 figure {@code adjBound / s} for the smallest base any agent uses (Theorem V.5). */
     @Override
     public Optional<PrivacyGuarantee> claimedGuarantee() {
-        return Optional.of(new PrivacyGuarantee.PureDp(paperEpsilon(0)));
+        return Optional.of(new PrivacyGuarantee.PureDp(adjacencyBound / smallestBase()));
+    }
+
+    /** The smallest first-release scale of any agent: the least listed {@code s_i}, else {@code noise-base}. */
+    private double smallestBase() {
+        return agentNoiseBases.map(list -> Arrays.stream(list.values()).min().orElseThrow()).orElse(noiseBase);
+    }
+
+    private boolean listed() {
+        return agentNoiseBases.isPresent() || agentDecays.isPresent();
     }
 
     @Override
@@ -233,19 +248,48 @@ public final class DpQdLaplacePrivatizer implements Privatizer {
         return Set.of(Statistic.Scalar.class);
     }
 
+    /**
+     * Release 0's event (see {@link #guarantee()}): with listed {@code noise-bases}, that of the agent whose first
+     * release costs most.
+     */
     @Override
-    public PrivacyEvent event() {
-        return eventAt(0);
+    public PrivacyEvent.LaplaceEvent event() {
+        if (agentNoiseBases.isEmpty()) {
+            return eventAt(0);
+        }
+        return Arrays.stream(agentNoiseBases.get().values())
+                .mapToObj(base -> new DpQdLaplacePrivatizer(base, decay, adjacencyBound).eventAt(0))
+                .max(Comparator.comparingDouble(PrivacyEvent.LaplaceEvent::epsilon)).orElseThrow();
     }
 
     @Override
     public StreamAccounting accounting(OptionalLong length) {
+        if (listed()) {
+            return new StreamAccounting.Scheduled(this::eventAt, String.format(Locale.ROOT,
+                    "laplace(b = s_i * q_i^t for agent i, s_i = %s, q_i = %s, sensitivity = %s)",
+                    agentNoiseBases.map(DpQdLaplacePrivatizer::joined).orElse(Double.toString(noiseBase)),
+                    agentDecays.map(DpQdLaplacePrivatizer::joined).orElse(Double.toString(decay)), adjacencyBound));
+        }
         return new StreamAccounting.Scheduled(this::eventAt, String.format(Locale.ROOT,
                 "laplace(b = %s * %s^t, sensitivity = %s)", noiseBase, decay, adjacencyBound));
     }
 
+    private static String joined(AgentNoiseList list) {
+        return Arrays.stream(list.values()).mapToObj(Double::toString).collect(Collectors.joining(";"));
+    }
+
+    /**
+     * Opens a stream charging release t {@link #eventAt eventAt(t)}.
+     *
+     * @throws IllegalArgumentException if this privatizer lists per-agent noise: it is then one privatizer per agent,
+     *                                  and a stream is opened on {@link #forAgent} (nothing is charged)
+     */
     @Override
     public ReleaseStream openStream(StreamRequest request) {
+        if (listed()) {
+            throw new IllegalArgumentException(name() + ": with per-agent noise-bases or qs it is one privatizer per "
+                    + "agent; open agent i's stream on forAgent(i, N), as dp-qd-learning does, not on the list itself");
+        }
         return new AbstractReleaseStream(request, accounting(request.length())) {
             @Override
             protected void validate(Statistic input) {

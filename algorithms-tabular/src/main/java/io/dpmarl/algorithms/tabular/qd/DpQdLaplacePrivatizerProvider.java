@@ -34,7 +34,9 @@ public final class DpQdLaplacePrivatizerProvider implements PluginProvider<Priva
                 + " adjacency-bound; no bound on the values is assumed, and this is not reward-level DP). Scheduled"
                 + " accounting: the ledger composes every release (the total grows like q^-T for q < 1). One release"
                 + " per step: the release index is t. With noise-bases / qs each agent i of a networked learner gets"
-                + " its own s_i q_i^t and its own scheduled charge (ledger key agent/i). The scale only falls (q <= 1),"
+                + " its own s_i q_i^t and its own scheduled charge (ledger key agent/i); the privatizer's guarantee is"
+                + " then the worst agent's first release (adjacency-bound / min s_i), and a stream opened on the list"
+                + " itself, not on an agent's privatizer, is refused. The scale only falls (q <= 1),"
                 + " so refused when built: noise-base or any s_i above " + ScaleLimits.LAPLACE_MAX_SCALE
                 + " (the Laplace sampler's largest scale, 2^1011 less one ulp), or a first release whose epsilon"
                 + " overflows to infinity; a later release whose scale underflows to 0 or whose epsilon overflows is"
