@@ -79,6 +79,37 @@ class DpNashViOutputPolicyTest {
     }
 
     /**
+     * A = 3, B = 2 with {@code pi_out(a, b)} = (1, 1 | 2, 2 | 4, 6)/16: {@code mu_out} = (2, 4, 10)/16 with cumulative
+     * sums (0.125, 0.375, 1) and {@code nu_out} = (7, 9)/16 with cumulative sums (0.4375, 1). The draws (0.3, 0.5)
+     * give a = 1 (0.125 &lt;= 0.3 &lt; 0.375) and b = 1 (0.4375 &lt;= 0.5 &lt; 1).
+     */
+    @Test
+    void threeMaxActionsUseTheRowSums() {
+        DpNashViLearner learner = learner(new CountShape(1, 1, 3, 2), scripted(0.3, 0.5), false);
+        double[] output = learner.algorithm().outputPolicy().table()[0][0];
+        double[] pi = {1 / 16.0, 1 / 16.0, 2 / 16.0, 2 / 16.0, 4 / 16.0, 6 / 16.0};
+        System.arraycopy(pi, 0, output, 0, pi.length);
+        learner.evaluationMode(true);
+        assertArrayEquals(new int[] {1, 1}, learner.act(0, new Observation[] {Observation.discrete(0)}));
+    }
+
+    /**
+     * Training mode is unchanged: one uniform from the policy stream on the joint {@code pi^k}. A draw of 1.0 exceeds
+     * no cumulative sum (at most 1), so the last joint action (1, of A = 2 with B = 1) is played.
+     */
+    @Test
+    void trainingFallsBackToTheLastJointAction() {
+        CountShape shape = new CountShape(1, 1, 2, 1);
+        CountReleases releases = new CountReleases(shape, 1, 0.0, new NonPrivateCountsPrivatizer(1),
+                PrivacyLedger.unaccounted(), NoiseSource.seeded(1));
+        DpNashViLearner learner = new DpNashViLearner(shape, DpNashViConfig.practical(1, 0.1, 0.1, 1.0, Truncation.H),
+                new double[1][1][2], releases, scripted(1.0), scripted(), TrialMetrics.discarding(), true);
+        Observation[] start = {Observation.discrete(0)};
+        learner.beginEpisode(0, start);
+        assertArrayEquals(new int[] {1}, learner.act(0, start));
+    }
+
+    /**
      * A single agent (B = 1) draws one uniform, on its only marginal, which is the joint distribution: output (0.25,
      * 0.75) and u = 0.3 give action 1 (0.3 &gt;= 0.25, 0.3 &lt; 1); a second draw would fail the scripted generator.
      */
