@@ -69,8 +69,9 @@ public final class CountsPrivatizerProviders {
         public String description() {
             return "DP-Nash-VI central privatizer (Qiao-Wang 2024 Sec. 5.1): binary-tree counters over the episode "
                     + "stream, running totals; epsilon-DP for the whole stream, charged up front for K episodes "
-                    + "(epsilon-JDP for the learner). Assumes one user = one episode's indicator vector with at most "
-                    + "2H ones: inputs are projected onto that set (and counted). Refused when built: a node scale "
+                    + "(release K + 1 is refused; epsilon-JDP for the learner). Assumes one user = one episode's "
+                    + "indicator vector with at most 2H ones: inputs are projected onto that set (and counted). "
+                    + "Refused when built: a node scale "
                     + "b_C above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace sampler's largest scale, 2^1011 "
                     + "less one ulp) at the shortest stream (K = 1; K = 2 for paper-a, paper-b), or a guarantee that "
                     + "overflows to infinity; when a stream of K episodes opens: b_C above that limit at K.";

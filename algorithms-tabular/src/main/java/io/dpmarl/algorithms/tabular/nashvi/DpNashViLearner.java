@@ -15,7 +15,8 @@ import java.util.random.RandomGenerator;
  * (Algorithm 1 lines 4-17), {@link #act} draws the joint action {@code (a, b) ~ pi^k_h(.|s)} with shared
  * randomness (line 18; the policy stream is non-private randomness), {@link #observe} records the visited
  * {@code (s, a, b, s')}, and {@link #endEpisode} hands the episode's indicators to the privatizer
- * (line 19) and discards them. {@link #policy()} is the min-gap output policy (line 24).
+ * (line 19) and discards them. {@link #policy()} is the min-gap correlated policy {@code pi_out} whose marginals
+ * are the output pair (line 24); in evaluation mode each player acts by its own marginal, independently.
  *
  * <p>Per episode it records {@code certified_gap} ({@code Delta_min} so far, lines 20-21) and
  * {@code fallback_rate} (the share of post-processing problems of the episode's update that were infeasible).
@@ -93,12 +94,18 @@ public final class DpNashViLearner implements Learner, DeployedPolicy {
         evaluating = on;
     }
 
+    /**
+     * Training: the joint action {@code (a, b) ~ pi^k_h(.|s)} drawn at once (line 18). Evaluation mode: the output
+     * pair of line 24, each player drawing from its own marginal of {@code pi_out} independently.
+     */
     @Override
     public int[] act(int stage, Observation[] observations) {
         int state = observations[0].state();
-        CorrelatedPolicy policy = evaluating ? algorithm().outputPolicy() : current;
-        double[] distribution = policy.table()[stage][state];
-        double uniform = (evaluating ? evaluationRandom : policyRandom).nextDouble();
+        if (evaluating) {
+            return outputAction(algorithm().outputPolicy().table()[stage][state]);
+        }
+        double[] distribution = current.table()[stage][state];
+        double uniform = policyRandom.nextDouble();
         double cumulative = 0;
         int joint = distribution.length - 1;
         for (int j = 0; j < distribution.length; j++) {
@@ -108,11 +115,48 @@ public final class DpNashViLearner implements Learner, DeployedPolicy {
                 break;
             }
         }
-        if (!evaluating) {
-            states[stage] = state;
-        }
+        states[stage] = state;
         int b = shape.numActionsMin();
         return singleAgent ? new int[] {joint} : new int[] {joint / b, joint % b};
+    }
+
+    /**
+     * Line 24: the paper returns the marginals {@code (mu_out, nu_out)} of {@code pi_out}, one Markov policy per
+     * player, so in evaluation mode the max player draws {@code a ~ mu_out(.|s) = sum_b pi_out(a, b|s)} and the min
+     * player, independently, {@code b ~ nu_out(.|s) = sum_a pi_out(a, b|s)} (one uniform each from the evaluation
+     * stream; a single agent draws only the first, which is its joint draw).
+     */
+    private int[] outputAction(double[] distribution) {
+        int numMax = shape.numActionsMax();
+        int numMin = shape.numActionsMin();
+        double uniform = evaluationRandom.nextDouble();
+        double cumulative = 0;
+        int maxAction = numMax - 1;
+        for (int a = 0; a < numMax; a++) {
+            for (int b = 0; b < numMin; b++) {
+                cumulative += distribution[a * numMin + b];
+            }
+            if (uniform < cumulative) {
+                maxAction = a;
+                break;
+            }
+        }
+        if (singleAgent) {
+            return new int[] {maxAction};
+        }
+        uniform = evaluationRandom.nextDouble();
+        cumulative = 0;
+        int minAction = numMin - 1;
+        for (int b = 0; b < numMin; b++) {
+            for (int a = 0; a < numMax; a++) {
+                cumulative += distribution[a * numMin + b];
+            }
+            if (uniform < cumulative) {
+                minAction = b;
+                break;
+            }
+        }
+        return new int[] {maxAction, minAction};
     }
 
     @Override

@@ -65,12 +65,15 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
                         .withDefault(
                         "nashvi-central-counts(epsilon=1)"),
                 Param.real("beta", "failure probability").above(0).below(1).withDefault(0.1),
-                Param.string("mode", "constants: theory (C1=2, C2=10) or practical", "theory", "practical")
+                Param.string("mode", "constants: theory (C1=2, C2=10, E unscaled; bonus-scale and e-scale "
+                        + "ignored) or practical (ours: the paper never gives C1, C2)", "theory", "practical")
                         .withDefault("practical"),
                 Param.real("bonus-scale", "C1 = C2 in practical mode").above(0).finite().withDefault(0.1),
                 Param.real("e-scale", "multiplier of the theoretical E in practical mode").atLeast(0).finite()
                         .withDefault(0.001),
-                Param.string("truncation", "cap of Qup", "H", "H-h+1").withDefault("H-h+1"),
+                Param.string("truncation", "cap of Qup: H (the paper's line 10) or H-h+1 (ours, the default in "
+                        + "both modes: valid, since true values at stage h lie in [0, H-h+1])", "H", "H-h+1")
+                        .withDefault("H-h+1"),
                 Param.string("cce", "CCE objective", "min-gap", "feasibility").withDefault("min-gap"));
     }
 
