@@ -7,15 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.comm.Channel;
 import io.dpmarl.core.comm.CommunicationGraph;
+import io.dpmarl.core.conformance.StubPrivatizer;
 import io.dpmarl.core.experiment.TrialMetrics;
-import io.dpmarl.core.privacy.AbstractPrivatizer;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyEvent;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
-import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
@@ -23,7 +22,6 @@ import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -82,43 +80,12 @@ class DpcMarlA2cTest {
     @Test
     void onlyCriticParametersReachThePrivatizer() {
         List<Integer> lengths = new ArrayList<>();
-        Privatizer spy = new AbstractPrivatizer() {
-            @Override
-            protected Statistic perturb(Statistic input, NoiseSource noise) {
-                lengths.add(((Statistic.Vector) input).values().length);
-                return input;
-            }
-
-            @Override
-            public String name() {
-                return "spy";
-            }
-
-            @Override
-            public PrivacyGuarantee guarantee() {
-                return new PrivacyGuarantee.NonPrivate();
-            }
-
-            @Override
-            public Neighbouring neighbouring() {
-                return Neighbouring.AGENT;
-            }
-
-            @Override
-            public Sensitivity sensitivity() {
-                return Sensitivity.l1(1);
-            }
-
-            @Override
-            public Set<Class<? extends Statistic>> accepts() {
-                return Set.of(Statistic.Vector.class);
-            }
-
-            @Override
-            public PrivacyEvent event() {
-                return new PrivacyEvent.NonPrivateEvent();
-            }
-        };
+        Privatizer spy = StubPrivatizer.named("spy").accepts(Statistic.Vector.class)
+                .guarantee(new PrivacyGuarantee.NonPrivate(), new PrivacyEvent.NonPrivateEvent())
+                .neighbouring(Neighbouring.AGENT).release(input -> {
+                    lengths.add(((Statistic.Vector) input).values().length);
+                    return input;
+                }).build();
         DpcMarlA2c learner = learner(Channel.privateChannel("critic", spy, ledger(), NoiseSource.seeded(1)), 2,
                 small());
         ToyTrackingEnvironment.train(new ToyTrackingEnvironment(AGENTS, 30), learner, 2, 1);

@@ -4,22 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.conformance.StubPrivatizer;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.model.LinearMixtureFeatures;
 import io.dpmarl.core.pipeline.Schedule;
-import io.dpmarl.core.privacy.AbstractPrivatizer;
-import io.dpmarl.core.privacy.Neighbouring;
-import io.dpmarl.core.privacy.PrivacyEvent;
-import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.ParamSpec;
-import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
@@ -28,7 +23,6 @@ import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,85 +39,15 @@ class PrivatizerChoiceStatisticTypesTest {
     private static final int DIMENSION = 3;
 
     /** A test double: accepts {@code accepted}, L1 sensitivity 1e9 (above any bound here), releases the input. */
-    private static final class Typed extends AbstractPrivatizer {
-        private final String name;
-        private final Set<Class<? extends Statistic>> accepted;
-
-        Typed(String name, Set<Class<? extends Statistic>> accepted) {
-            this.name = name;
-            this.accepted = accepted;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public PrivacyGuarantee guarantee() {
-            return new PrivacyGuarantee.PureDp(1.0);
-        }
-
-        @Override
-        public Neighbouring neighbouring() {
-            return Neighbouring.RECORD;
-        }
-
-        @Override
-        public Sensitivity sensitivity() {
-            return Sensitivity.l1(1e9);
-        }
-
-        @Override
-        public Set<Class<? extends Statistic>> accepts() {
-            return accepted;
-        }
-
-        @Override
-        public PrivacyEvent event() {
-            return new PrivacyEvent.PureEvent(1.0);
-        }
-
-        @Override
-        protected Statistic perturb(Statistic input, NoiseSource noise) {
-            return input;
-        }
-    }
-
-    private static PluginProvider<Privatizer> provider(Typed privatizer) {
-        return new PluginProvider<>() {
-            @Override
-            public PluginKind kind() {
-                return PluginKind.PRIVATIZER;
-            }
-
-            @Override
-            public String name() {
-                return privatizer.name();
-            }
-
-            @Override
-            public String description() {
-                return "test double accepting " + privatizer.accepts();
-            }
-
-            @Override
-            public ParamSpec parameters() {
-                return ParamSpec.of();
-            }
-
-            @Override
-            public Privatizer create(Params params, PluginContext context) {
-                return privatizer;
-            }
-        };
+    @SafeVarargs
+    private static PluginProvider<Privatizer> typed(String name, Class<? extends Statistic>... accepted) {
+        return StubPrivatizer.named(name).accepts(accepted).sensitivity(Sensitivity.l1(1e9)).build().provider();
     }
 
     private static final Registry DOUBLES = Registry.of(List.of(
-            provider(new Typed("matrix-only", Set.of(Statistic.SymmetricMatrix.class))),
-            provider(new Typed("vector-only", Set.of(Statistic.Vector.class))),
-            provider(new Typed("scalar-only", Set.of(Statistic.Scalar.class))),
-            provider(new Typed("both", Set.of(Statistic.SymmetricMatrix.class, Statistic.Vector.class)))));
+            typed("matrix-only", Statistic.SymmetricMatrix.class), typed("vector-only", Statistic.Vector.class),
+            typed("scalar-only", Statistic.Scalar.class),
+            typed("both", Statistic.SymmetricMatrix.class, Statistic.Vector.class)));
 
     /** The learner plugin's refusal of {@code privatizer} on the paper instance; checks nothing was charged. */
     private static String refusal(String privatizer) {

@@ -3,20 +3,19 @@ package io.dpmarl.algorithms.tabular.qlearning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.dpmarl.core.conformance.StubPrivatizer;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Space;
 import io.dpmarl.core.game.GameType;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.ParamSpec;
-import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.environments.smoke.CoordinationGameProvider;
 import java.util.List;
@@ -35,6 +34,9 @@ class IndependentQLearnerSensitivityNormTest {
     private static final String REFUSAL = "independent-q: parameter 'privatizer' must name a privatizer whose "
             + "sensitivity norm is one of L1, L2, LINF (its value is the width of the reward range rewards are "
             + "clipped to); 'hamming-scalar' declares HAMMING";
+    /** A third-party privatizer's declarations: accepts scalars, Hamming sensitivity 1 (it counts coordinates). */
+    private static final StubPrivatizer HAMMING_SCALAR = StubPrivatizer.named("hamming-scalar")
+            .accepts(Statistic.Scalar.class).sensitivity(Sensitivity.hamming(1)).build();
 
     @Test
     void refusesAHammingSensitivityWhenBuilt() {
@@ -43,41 +45,15 @@ class IndependentQLearnerSensitivityNormTest {
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> new IndependentQLearner(info, 0.5, 0, 0, new RandomGenerator[] {RandomStreams.of(1).stream("e")},
-                        Optional.of(new HammingScalarPrivatizer()), NoiseSource.seeded(1), ledger));
+                        Optional.of(HAMMING_SCALAR), NoiseSource.seeded(1), ledger));
         assertEquals(REFUSAL, refused.getMessage());
         assertEquals(0, ledger.charges());
     }
 
     @Test
     void thePluginRefusesItWhenTheRunIsBuilt() {
-        PluginProvider<Privatizer> hamming = new PluginProvider<>() {
-            @Override
-            public PluginKind kind() {
-                return PluginKind.PRIVATIZER;
-            }
-
-            @Override
-            public String name() {
-                return "hamming-scalar";
-            }
-
-            @Override
-            public String description() {
-                return "test double: accepts scalars, declares a Hamming sensitivity";
-            }
-
-            @Override
-            public ParamSpec parameters() {
-                return ParamSpec.of();
-            }
-
-            @Override
-            public Privatizer create(Params params, PluginContext context) {
-                return new HammingScalarPrivatizer();
-            }
-        };
         Registry registry = Registry.of(List.of(new IndependentQLearnerProvider(), new CoordinationGameProvider(),
-                hamming));
+                HAMMING_SCALAR.provider()));
         Environment game = registry.create(PluginKind.ENVIRONMENT, Environment.class, "coordination-game(horizon=1)");
         RandomStreams streams = RandomStreams.of(5);
         PrivacyLedger ledger = PrivacyLedger.unaccounted();

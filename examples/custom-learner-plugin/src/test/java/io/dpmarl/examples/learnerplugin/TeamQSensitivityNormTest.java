@@ -3,16 +3,15 @@ package io.dpmarl.examples.learnerplugin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.dpmarl.core.conformance.StubPrivatizer;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.privacy.Privatizer;
+import io.dpmarl.core.privacy.Sensitivity;
+import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.RandomStreams;
-import io.dpmarl.core.spi.ParamSpec;
-import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
-import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import java.util.List;
 import java.util.Optional;
@@ -28,33 +27,10 @@ class TeamQSensitivityNormTest {
 
     @Test
     void refusesAHammingSensitivityWhenCreated() {
-        PluginProvider<Privatizer> hamming = new PluginProvider<>() {
-            @Override
-            public PluginKind kind() {
-                return PluginKind.PRIVATIZER;
-            }
-
-            @Override
-            public String name() {
-                return "hamming-scalar";
-            }
-
-            @Override
-            public String description() {
-                return "test double: accepts scalars, declares a Hamming sensitivity";
-            }
-
-            @Override
-            public ParamSpec parameters() {
-                return ParamSpec.of();
-            }
-
-            @Override
-            public Privatizer create(Params params, PluginContext context) {
-                return new HammingScalarPrivatizer();
-            }
-        };
-        Registry registry = Registry.of(List.of(new TeamQLearnerProvider(), new RelayChainProvider(), hamming));
+        StubPrivatizer hammingScalar = StubPrivatizer.named("hamming-scalar").accepts(Statistic.Scalar.class)
+                .sensitivity(Sensitivity.hamming(1)).build();
+        Registry registry = Registry.of(List.of(new TeamQLearnerProvider(), new RelayChainProvider(),
+                hammingScalar.provider()));
         Environment relay = registry.create(PluginKind.ENVIRONMENT, Environment.class, "relay-chain");
         RandomStreams streams = RandomStreams.of(5);
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
