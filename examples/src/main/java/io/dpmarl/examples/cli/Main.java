@@ -76,6 +76,10 @@ public final class Main {
             } catch (OutOfMemoryError memory) {
                 List<CommandLine> invoked = parseResult.asCommandLineList();
                 return reportOutOfMemory(err, invoked.get(invoked.size() - 1).getCommandName(), memory);
+            } catch (LinkageError linkage) {
+                List<CommandLine> invoked = parseResult.asCommandLineList();
+                return reportLinkage(err, invoked.get(invoked.size() - 1).getCommandName(), linkage,
+                        root.pluginJars());
             } finally {
                 Thread.currentThread().setContextClassLoader(previous);
             }
@@ -88,12 +92,17 @@ public final class Main {
             if (memory != null) {
                 return reportOutOfMemory(err, command.getCommandName(), memory);
             }
+            LinkageError linkage = linkageError(exception);
+            if (linkage != null) {
+                return reportLinkage(err, command.getCommandName(), linkage, root.pluginJars());
+            }
             Throwable cause = exception;
             if (cause instanceof UncheckedIOException unchecked) {
                 cause = unchecked.getCause();
             }
             if (cause instanceof IllegalArgumentException || cause instanceof IOException) {
-                err.println("dpmarl: " + oneLine(message(cause)));
+                err.println("dpmarl: " + oneLine(message(cause)) + (cause instanceof IllegalArgumentException
+                        ? undeclaredPluginsHint(message(cause), root.pluginJars()) : ""));
                 err.flush();
                 return BAD_INPUT;
             }
@@ -116,6 +125,65 @@ public final class Main {
             }
             addHelp(sub);
         }
+    }
+
+    /** An "unknown plugin" message of the registry: {@code unknown <kind> plugin '<name>'...}. */
+    private static final java.util.regex.Pattern UNKNOWN_PLUGIN =
+            java.util.regex.Pattern.compile("^unknown [a-z]+ plugin '");
+
+    /**
+     * What to add to an "unknown plugin" message when a loaded plugin jar declares no plugin (no
+     * {@link PluginJars#SERVICE_FILE}, typically a provider without {@code @AutoService(PluginProvider.class)}): the
+     * plugin the user expects from that jar is then absent without any other sign. Empty for any other message or when
+     * every jar declares a plugin.
+     */
+    static String undeclaredPluginsHint(String message, List<java.nio.file.Path> jars) {
+        if (message == null || !UNKNOWN_PLUGIN.matcher(message).find()) {
+            return "";
+        }
+        List<java.nio.file.Path> without = PluginJars.withoutPlugins(jars);
+        if (without.isEmpty()) {
+            return "";
+        }
+        return "; " + PluginJars.undeclaredNote(without);
+    }
+
+    /**
+     * The linkage error ({@link NoClassDefFoundError}, {@link NoSuchMethodError}, {@link AbstractMethodError}, ...)
+     * anywhere among the causes of {@code thrown} (Guice and the trial pool wrap it), or null.
+     */
+    static LinkageError linkageError(Throwable thrown) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable current = thrown; current != null && seen.add(current); current = current.getCause()) {
+            if (current instanceof LinkageError linkage) {
+                return linkage;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One line for a linkage error. Thrown from a class of a plugin jar (the first frame of its stack trace whose
+     * class a plugin jar holds), it means the jar was compiled against another dpmarl API: bad input naming the jar,
+     * what is missing and where, exit {@link #BAD_INPUT}. Otherwise the command crashed: exit {@link #FAILED}.
+     */
+    static int reportLinkage(PrintWriter err, String command, LinkageError linkage, List<java.nio.file.Path> jars) {
+        String what = linkage.getClass().getSimpleName() + ": " + (linkage instanceof NoClassDefFoundError
+                ? "class " + String.valueOf(linkage.getMessage()).replace('/', '.') + " not found"
+                : oneLine(message(linkage)));
+        for (StackTraceElement frame : linkage.getStackTrace()) {
+            java.util.Optional<java.nio.file.Path> jar = PluginJars.holding(jars, frame.getClassName());
+            if (jar.isPresent()) {
+                err.println("dpmarl: plugin jar " + jar.get() + " does not match this dpmarl (" + what + ", in "
+                        + frame.getClassName() + "." + frame.getMethodName() + "): it was built against another "
+                        + "dpmarl version; rebuild it against this one (dpmarl --version) or remove the jar");
+                err.flush();
+                return BAD_INPUT;
+            }
+        }
+        err.println("dpmarl: " + command + " failed: " + oneLine(String.valueOf(linkage)));
+        err.flush();
+        return FAILED;
     }
 
     /** One line for a command that ran out of heap, with what to do about it; exit code {@link #FAILED}. */

@@ -99,6 +99,57 @@ final class PluginJars {
         return warnings;
     }
 
+    /** The service file that lists a jar's plugin providers ({@code META-INF/services/...PluginProvider}). */
+    static final String SERVICE_FILE = "META-INF/services/io.dpmarl.core.spi.PluginProvider";
+
+    /**
+     * The jars among {@code jars} that declare no plugin: they have no {@link #SERVICE_FILE}, so the registry
+     * finds nothing in them (a provider compiled without its {@code @AutoService(PluginProvider.class)} annotation,
+     * or a library jar a plugin needs). A jar that cannot be read is left out: loading it reports that.
+     */
+    static List<Path> withoutPlugins(List<Path> jars) {
+        List<Path> without = new ArrayList<>();
+        for (Path jar : jars) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                if (file.getEntry(SERVICE_FILE) == null) {
+                    without.add(jar);
+                }
+            } catch (IOException unreadable) {
+                // reported when the jar is loaded
+            }
+        }
+        return without;
+    }
+
+    /**
+     * The note for jars that declare no plugin ({@link #withoutPlugins}, not empty): names them, the missing service
+     * file and the fix.
+     */
+    static String undeclaredNote(List<Path> without) {
+        return "plugin jar" + (without.size() == 1 ? " " : "s ") + String.join(", ",
+                without.stream().map(Path::toString).toList()) + (without.size() == 1 ? " declares" : " declare")
+                + " no plugin (no " + SERVICE_FILE + "): annotate each provider class with "
+                + "@AutoService(PluginProvider.class), or list it in that file";
+    }
+
+    /**
+     * The first of {@code jars} that holds the class {@code className} (a binary name, {@code a.b.C$D}), or empty:
+     * the jar a class in a stack trace came from.
+     */
+    static Optional<Path> holding(List<Path> jars, String className) {
+        String entry = className.replace('.', '/') + ".class";
+        for (Path jar : jars) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                if (file.getEntry(entry) != null) {
+                    return Optional.of(jar);
+                }
+            } catch (IOException unreadable) {
+                // not this one
+            }
+        }
+        return Optional.empty();
+    }
+
     private static List<Path> jars(Folder folder) {
         if (!Files.isDirectory(folder.path())) {
             if (folder.required()) {

@@ -49,7 +49,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PAPER", arity = "0..*", description = "Paper ids (default: all).")
+    @Parameters(paramLabel = "PAPER", arity = "0..*", description = "Paper ids, as dpmarl list --kind "
+            + "reproduction shows them (dp-nash-vi, federated-td, ...; default: all).")
     List<String> papers = new ArrayList<>();
 
     @Option(names = "--all", description = "Run every registered reproduction (the default when no id is given).")
