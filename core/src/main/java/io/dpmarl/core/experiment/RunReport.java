@@ -118,9 +118,10 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
     }
 
     /**
-     * The computed guarantee of {@code privatizer} as the report prints it: its {@link Privatizer#guarantee()}, and for
-     * a scheduled stream, whose releases charge different events, the schedule with that guarantee named as the first
-     * release's, so a growing loss (DP-QD-Learning's {@code nu(t) = s q^t}, q &lt; 1) is not read as every release's.
+     * The computed guarantee of {@code privatizer} as the report prints it: its {@link Privatizer#guarantee()} named by
+     * what it covers ({@link #scope}), and for a scheduled stream, whose releases charge different events, the
+     * schedule with that guarantee named as the first release's, so a growing loss (DP-QD-Learning's
+     * {@code nu(t) = s q^t}, q &lt; 1) is not read as every release's.
      */
     static String computed(Privatizer privatizer) {
         String first = privatizer.guarantee().describe();
@@ -128,7 +129,37 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
             return "scheduled, release t charges " + scheduled.description() + "; release 0: " + first
                     + " (the ledger composes each release's own event)";
         }
-        return first;
+        return scope(privatizer) + first;
+    }
+
+    /**
+     * What a privatizer's guarantee figure (and its paper's claim) covers, as a prefix of the report's cells: "per
+     * release: " (each release charges the same event), "release 0: " (a scheduled stream: the first release's
+     * figure; later releases charge other events), "whole stream, charged once: " (an up-front stream), nothing for
+     * a nominal stream (no formal guarantee).
+     */
+    static String scope(Privatizer privatizer) {
+        StreamAccounting accounting = privatizer.accounting(OptionalLong.empty());
+        if (accounting instanceof StreamAccounting.PerRelease) {
+            return "per release: ";
+        }
+        if (accounting instanceof StreamAccounting.Scheduled) {
+            return "release 0: ";
+        }
+        if (accounting instanceof StreamAccounting.UpFront) {
+            return "whole stream, charged once: ";
+        }
+        return "";
+    }
+
+    /**
+     * The paper's claim as the report prints it, with the same {@link #scope} as the computed figure (release 0's for
+     * a scheduled stream such as DP-QD-Learning's); empty when the paper claims what is computed.
+     */
+    static String claimed(Privatizer privatizer) {
+        String first = privatizer.guarantee().describe();
+        return privatizer.claimedGuarantee().map(PrivacyGuarantee::describe).filter(text -> !text.equals(first))
+                .map(text -> scope(privatizer) + text).orElse("");
     }
 
     /** {computed, claimed} for a privatizer spec; claimed is empty when the paper claims what is computed. */
@@ -138,10 +169,7 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
         }
         try {
             Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, privatizer);
-            String computed = computed(instance);
-            String claimed = instance.claimedGuarantee().map(PrivacyGuarantee::describe)
-                    .filter(text -> !text.equals(computed)).orElse("");
-            return new String[] {computed, claimed};
+            return new String[] {computed(instance), claimed(instance)};
         } catch (RuntimeException needsContext) {
             return new String[] {"set up by the learner at run time (" + privatizer + ")", "not computed"};
         }

@@ -14,8 +14,17 @@ public enum Neighbouring {
     USER("user sequences differing in one user's episode"),
     /** Two runs differ in all the data of one agent (per-agent privacy). */
     AGENT("runs differing in one agent's data"),
-    /** Two runs differ in one agent's reward or cost function (federated TD, QD-learning). */
-    AGENT_REWARD("runs differing in one agent's reward or cost"),
+    /**
+     * Two runs differ in one agent's reward (cost) at one time step: event level. This is the relation of federated
+     * TD's master noise ({@code FederatedNoisePrivatizer}, from the paper "Differentially private federated temporal
+     * difference learning", Lemma 7): one worker's cost at one step changes, and its effect on every later
+     * broadcast is in the whole-run sensitivity. It is NOT the function-level relation (one agent's whole reward or
+     * cost function, at every step) that the paper's phrase "privacy of the reward function" suggests; no built-in
+     * privatizer claims that one. The generic privatizers' {@code neighbouring=agent-reward} only labels their
+     * guarantee: it means this event-level relation when the declared sensitivity bounds the change of one reward
+     * (cost) at one step.
+     */
+    AGENT_REWARD("runs differing in one agent's reward or cost at one time step (event level)"),
     /** Two runs differ in the content of one message. */
     MESSAGE("runs differing in one message"),
     /** Two symbolic state trajectories within a bounded distance (word-DP, cooperative planning). */

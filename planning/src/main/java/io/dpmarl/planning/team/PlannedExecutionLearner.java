@@ -6,6 +6,7 @@ import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.privacy.LedgerKey;
 import io.dpmarl.core.privacy.PrivacyLedger;
+import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
@@ -14,6 +15,7 @@ import io.dpmarl.mechanisms.trajectory.SymbolicTrajectoryMechanism;
 import io.dpmarl.mechanisms.trajectory.SymbolicTrajectoryPrivatizer;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import java.util.OptionalLong;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -28,7 +30,9 @@ import java.util.random.RandomGenerator;
  * <p>Privacy: per episode and agent, one up-front charge of {@code pure(epsilon)} to {@code user(episode)/agent(i)}
  * covers the whole trajectory: epsilon-word-DP for Hamming-k adjacency (Lemma 1). The initial state is public and
  * not released unless {@code privatizeInitialState}. In evaluation mode the agents share true states (truthful
- * execution, for the experimenter's {@code evaluation_return} only) and release nothing.
+ * execution, for the experimenter's {@code evaluation_return} only) and release nothing. Each stream is opened with
+ * its declared release shape, a {@code Category} over the agent's local states, so a privatizer that cannot release
+ * it refuses when the episode's streams open, before anything is charged or drawn, not at a later release.
  *
  * <p>Adaptivity. Lemma 1 is for a fixed word, while here agent i's path reacts to its teammates' releases, which
  * react to its own. The charge stays sound by the chain rule over steps: with agent i's own randomness fixed its path
@@ -44,15 +48,14 @@ import java.util.random.RandomGenerator;
  */
 public final class PlannedExecutionLearner implements Learner {
     private final Supplier<PlannedTeamPolicy> planner;
-    private final double epsilon;
-    private final int adjacency;
     private final boolean privatizeInitialState;
     private final int horizon;
     private final PrivacyLedger ledger;
     private final NoiseSource noise;
     private final RandomGenerator random;
+    private final BiFunction<PlannedTeamPolicy, Integer, Privatizer> privatizerOf;
     private PlannedTeamPolicy plan;
-    private SymbolicTrajectoryPrivatizer[] privatizers;
+    private Privatizer[] privatizers;
     private ReleaseStream[] streams;
     private int[] reported;
     private boolean evaluation;
@@ -64,9 +67,17 @@ public final class PlannedExecutionLearner implements Learner {
     public PlannedExecutionLearner(Supplier<PlannedTeamPolicy> planner, double epsilon, int adjacency,
                                    boolean privatizeInitialState, int horizon, PrivacyLedger ledger,
                                    NoiseSource noise, RandomGenerator random) {
+        this(planner, privatizeInitialState, horizon, ledger, noise, random,
+                (plan, agent) -> new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(
+                        plan.graphs().get(agent), epsilon, adjacency), plan.initialLocals()[agent]));
+    }
+
+    /** As the public constructor, with agent i's privatizer made by {@code privatizerOf(plan, i)} (for tests). */
+    PlannedExecutionLearner(Supplier<PlannedTeamPolicy> planner, boolean privatizeInitialState, int horizon,
+                            PrivacyLedger ledger, NoiseSource noise, RandomGenerator random,
+                            BiFunction<PlannedTeamPolicy, Integer, Privatizer> privatizerOf) {
+        this.privatizerOf = privatizerOf;
         this.planner = planner;
-        this.epsilon = epsilon;
-        this.adjacency = adjacency;
         this.privatizeInitialState = privatizeInitialState;
         this.horizon = horizon;
         this.ledger = ledger;
@@ -77,10 +88,9 @@ public final class PlannedExecutionLearner implements Learner {
     private PlannedTeamPolicy plan() {
         if (plan == null) {
             plan = planner.get();
-            privatizers = new SymbolicTrajectoryPrivatizer[plan.agents()];
+            privatizers = new Privatizer[plan.agents()];
             for (int i = 0; i < privatizers.length; i++) {
-                privatizers[i] = new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(
-                        plan.graphs().get(i), epsilon, adjacency), plan.initialLocals()[i]);
+                privatizers[i] = privatizerOf.apply(plan, i);
             }
         }
         return plan;
@@ -94,7 +104,8 @@ public final class PlannedExecutionLearner implements Learner {
         reported = plan.initialLocals().clone();
         for (int i = 0; i < streams.length; i++) {
             streams[i] = privatizers[i].openStream(new StreamRequest(ledger, LedgerKey.user(episode).child("agent", i),
-                    noise, "planned-execution", OptionalLong.of(horizon + 1L)));
+                    noise, "planned-execution", OptionalLong.of(horizon + 1L))
+                    .withShape(StreamRequest.Shape.category(plan.localStates()[i])));
             if (privatizeInitialState) {
                 reported[i] = release(i, truth[i]);
             }

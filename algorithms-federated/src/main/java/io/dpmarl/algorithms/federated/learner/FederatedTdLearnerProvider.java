@@ -71,7 +71,10 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                 + " broadcast aggregate; event-level central DP of the downlink over the schedule's steps (one round"
                 + " each), the whole-run guarantee charged up front. Assumes and enforces: feature rows of norm <= 1"
                 + " (refused otherwise), costs clipped to [-R, R] at each worker (metric costs_clipped), cost-bound"
-                + " R >= the environment's declared bound (refused otherwise).";
+                + " R >= the environment's declared bound (refused otherwise). noise=paper (paper-literal Theorem"
+                + " 3) says whether the theorem's printed condition epsilon <= (2/nu) ln(1/delta) holds; if not (as"
+                + " at the defaults epsilon 10, delta 1e-5, nu 3), the theorem is read at delta' = exp(-nu epsilon/2)"
+                + " < delta, where it holds, and its (epsilon, delta') implies the (epsilon, delta) claimed.";
     }
 
     @Override

@@ -15,7 +15,12 @@ import io.dpmarl.mechanisms.privatizers.ScaleLimits;
  * guarantee, the sound whole-run guarantee ("computed") and the paper's per-round accounting:
  * <ul>
  *   <li>{@code PAPER_THEOREM_3}: sigma = sqrt(T S(nu, Delta_M)/(nu epsilon)); claimed (epsilon, delta) (the
- *       paper).</li>
+ *       paper). The paper states Theorem 3 only under its printed condition epsilon &lt;= (2/nu) ln(1/delta); the
+ *       derivation text says whether it holds. When it does not, the printed theorem still applies at
+ *       delta' = exp(-nu epsilon/2) &lt; delta, where the condition holds with equality (sigma does not depend on
+ *       delta), and claims (epsilon, delta')-DP, which implies the (epsilon, delta) claimed: so the rule is not
+ *       refused, and the derivation quotes delta'. (The paper's own derivation, tail bound exp(Gamma - nu epsilon)
+ *       with Gamma = nu epsilon/2, also gives exactly delta'.)</li>
  *   <li>{@code SOUND_MOMENTS} (default): ONE Gaussian mechanism on the concatenated releases with the whole-run l2
  *       sensitivity Delta_run: sigma_0 = Delta_run / sqrt(2 rho), rho = (sqrt(L + epsilon) - sqrt(L))^2,
  *       L = ln(1/delta) (epsilon = rho + 2 sqrt(rho L) for rho-zCDP); then sigma = sigma_0 / (1 - 2 sqrt(T K)
@@ -78,7 +83,7 @@ public final class FederatedTdCalibrator {
                         ScaleLimits.GAUSSIAN_LIMIT_TEXT, given);
                 return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
                         delta), "PAPER-LITERAL Theorem 3: sigma^2 = T S(" + nu + ", Delta_M)/(nu epsilon) = "
-                        + sigma * sigma, given);
+                        + sigma * sigma + "; " + theorem3Condition(epsilon, delta, nu), given);
             }
             case SOUND_MOMENTS -> {
                 Checks.openUnit("delta", delta);
@@ -126,6 +131,26 @@ public final class FederatedTdCalibrator {
             }
             default -> throw new IllegalArgumentException("unknown calibration " + calibration);
         }
+    }
+
+    /**
+     * Whether Theorem 3's printed condition {@code epsilon <= (2/nu) ln(1/delta)} holds, and what the printed
+     * theorem gives for the PAPER-LITERAL claim (class comment). If it fails, the theorem still gives a claim: its
+     * sigma does not depend on delta, and at {@code delta' = exp(-nu epsilon / 2)} the condition holds with
+     * equality, so the theorem claims (epsilon, delta')-DP, and {@code delta' < delta} when the condition fails for
+     * delta; (epsilon, delta') implies the (epsilon, delta) claimed, so the rule is not refused.
+     */
+    static String theorem3Condition(double epsilon, double delta, int nu) {
+        double bound = 2.0 / nu * Math.log(1 / delta);
+        String condition = "Theorem 3's printed condition epsilon <= (2/nu) ln(1/delta) = " + bound;
+        if (Paper003Bound.conditionPrinted(epsilon, delta, nu)) {
+            return condition + " holds (epsilon " + epsilon + "), so the printed theorem claims (" + epsilon + ", "
+                    + delta + ")-DP";
+        }
+        double boundary = Paper003Bound.deltaAtBoundary(epsilon, nu);
+        return condition + " does not hold (epsilon " + epsilon + "); sigma does not depend on delta, so the printed"
+                + " theorem at delta' = exp(-nu epsilon/2) = " + boundary + " (condition met with equality) claims ("
+                + epsilon + ", " + boundary + ")-DP, which implies the (" + epsilon + ", " + delta + ") claimed";
     }
 
     /** Delta_M in the learner's parameters, for a refusal. */

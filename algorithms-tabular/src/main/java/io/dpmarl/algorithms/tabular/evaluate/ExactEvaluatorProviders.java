@@ -85,7 +85,7 @@ public final class ExactEvaluatorProviders {
         public String description() {
             return "Cumulative regret sum_k Nash gap of the policy played in episode k (Qiao-Wang 2024) in a "
                     + "two-player zero-sum tabular game (metric cumulative_regret, recorded every N episodes); reads "
-                    + "the exact model.";
+                    + "the exact model. A gap below minus its rounding tolerance stops the run (a broken model).";
         }
 
         @Override
