@@ -158,7 +158,10 @@ public final class PrivateExecution {
         return estimate(0, episodes, alpha, ledger, noise, random);
     }
 
-    /** As {@link #estimate(int, double, PrivacyLedger, NoiseSource, SplittableRandom)}, episodes numbered from {@code first}. */
+    /**
+     * As {@link #estimate(int, double, PrivacyLedger, NoiseSource, SplittableRandom)}, episodes numbered from
+     * {@code first}.
+     */
     public SuccessEstimate estimate(long first, int episodes, double alpha, PrivacyLedger ledger, NoiseSource noise,
                                     SplittableRandom random) {
         Checks.atLeast("episodes", episodes, 1);

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.evaluate.Evaluator;
 import io.dpmarl.core.game.GameType;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -62,7 +63,7 @@ public final class ExactEvaluatorProviders {
         @Override
         public Evaluator create(Params params, PluginContext context) {
             Environment environment = zeroSum(context, name());
-            OptionalLong last = context.schedule().filter(s -> s.unit() == io.dpmarl.core.pipeline.Schedule.Unit.EPISODES)
+            OptionalLong last = context.schedule().filter(s -> s.unit() == Schedule.Unit.EPISODES)
                     .map(s -> OptionalLong.of(s.length())).orElse(OptionalLong.empty());
             return new NashGapEvaluator(ExactPolicyTables.model(environment, name()), params.integer("every"), last);
         }
