@@ -97,6 +97,16 @@ public record FederatedTdTheorem2(FederatedTdBounds constants, double sigmaMax, 
     }
 
     /**
+     * The supremum over every mixing time tau &gt; 0 of {@link #constantStepLimit(double)}: min{0.05/sigma, Psi_1}
+     * (1/(4 tau) grows and Psi_3 tau vanishes as tau tends to 0; the limit is decreasing in tau). No constant step at
+     * or above it is covered by Theorem 2 (1), whatever the chain's mixing time.
+     */
+    public double constantStepSupremum() {
+        double sigma = reading == Reading.SOUND ? sigmaMax : sigmaMin;
+        return Math.min(0.05 / sigma, constants.psi1());
+    }
+
+    /**
      * Theorem 2 (1): the bound on sum_i c^i E||theta_t^i - theta*||^2 at round t for a constant step.
      *
      * @param alpha                 the constant step, in (0, {@link #constantStepLimit(double)})

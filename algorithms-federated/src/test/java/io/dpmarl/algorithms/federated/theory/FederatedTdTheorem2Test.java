@@ -248,6 +248,67 @@ class FederatedTdTheorem2Test {
         assertEquals(1.0, new FederatedTdTheorem2(TINY, 1, 1, null).sigmaMax());
     }
 
+    /**
+     * Supremum over tau of the admissible constant steps, min{0.05/sigma, Psi_1}: 0.05/1 = 0.05 &lt; 0.1075 (sound);
+     * 0.05/0.5 = 0.1 &lt; 0.1075 (printed sigma_min); Psi_1 when sigma is tiny (0.05/1e-6 = 5e4).
+     */
+    @Test
+    void constantStepSupremumOverMixingTimes() {
+        assertEquals(0.05, SOUND.constantStepSupremum(), 1e-15);
+        assertEquals(0.1, LITERAL.constantStepSupremum(), 1e-15);
+        assertEquals(TINY.psi1(), new FederatedTdTheorem2(TINY, 1e-6, 1e-6, null).constantStepSupremum(), 1e-15);
+        // it bounds every tau's limit from above
+        for (double tau : new double[] {1e-3, 0.5, 1, 2, 100}) {
+            assertTrue(SOUND.constantStepLimit(tau) < SOUND.constantStepSupremum());
+        }
+    }
+
+    /**
+     * Default setting (1 - gamma lambda = 0.55, R/(1 - gamma lambda) = 10/11) with sigma_max = 2, sigma_min = 0.5,
+     * alpha = Psi_1/2 = 1.6170715e-5 (beta = 0.99937497, 2 Psi_2/(1 - beta) = 2 (0.6655612) = 1.3311224), tau = 1,
+     * zero initial errors. Psi_4 = 2 (382.685950) = 765.371901. Theorem 2 (1) at t = 3: 1.3311224
+     * + (2 (765.371901)(2)/(0.9 (0.5))) alpha (1) + 2 (2/0.5)(1 - 0.9 alpha/2)^2 (0.5 (10/11))^2.
+     * Theorem 2 (2) with the constant schedule alpha_t = alpha (non-increasing), Psi_6 = 1, T* = 1, t = 2:
+     * Psi_5(alpha) = Psi_2(alpha)/alpha, so 2 Psi_5/(1 - beta) (alpha beta^{1/2} + alpha_1)
+     * = 1.3311224 (sqrt(beta) + 1);
+     * 2 (4)(5/11)^2 a_1 with a_1 = 1 - 0.9 alpha/2; 4 (765.371901 (1) + 2 (10/11)^2) d_1 with d_1 = alpha^2 (1).
+     */
+    @Test
+    void boundsAtTheDefaultSettingWithSigmaMaxTwo() {
+        FederatedTdTheorem2 theorem = new FederatedTdTheorem2(DEFAULT, 2, 0.5, Reading.SOUND);
+        double alpha = 3.234143e-5 / 2;
+        double half = 5.0 / 11;
+        double contraction = 1 - 0.9 * alpha / 2;
+        double constant = 1.3311224 + 2 * 765.371901 * 2 / 0.45 * alpha + 8 * contraction * contraction * half * half;
+        assertEquals(constant, theorem.constantStepBound(alpha, 1, 3, 0, 0), 2e-6);
+        assertEquals(1.3311224 + 2 * 765.371901 * 2 / 0.45 * alpha, theorem.constantStepLimsup(alpha, 1), 2e-6);
+        double varying = 1.3311224 * (Math.sqrt(0.99937497) + 1) + 8 * half * half * contraction
+                + 4 * (765.371901 + 2 * 4 * half * half) * alpha * alpha;
+        assertEquals(varying, theorem.timeVaryingBound(round -> alpha, TAU_ONE, 1, 1, 2, 0, 0), 4e-6);
+        // the mixing sum alone (the other terms cancel in the difference of two mixing times, tau = 3 against 1)
+        double extra = 4 * (765.371901 + 2 * 4 * half * half) * alpha * alpha * 2;
+        assertEquals(extra, theorem.timeVaryingBound(round -> alpha, alpha3 -> 3, 1, 3, 4, 0, 0)
+                - theorem.timeVaryingBound(round -> alpha, TAU_ONE, 1, 3, 4, 0, 0), 1e-14);
+    }
+
+    /**
+     * The condition Psi_3 Psi_6 alpha_{T*} tau + sigma_max alpha_{T*} &lt;= 0.05 at its edge (tiny instance,
+     * Psi_3 = 93, Psi_6 = 1, tau = 2): 187 alpha. alpha = 0.05/187 gives exactly 0.05 in double arithmetic (accepted),
+     * 2.68e-4 gives 0.050116 (refused; without the sigma_max term or with tau halved it would pass), 2.6e-4 gives
+     * 0.04862 (accepted). alpha_{T*} = Psi_1 exactly is refused (beta = 1).
+     */
+    @Test
+    void startConditionsAtTheirEdges() {
+        DoubleUnaryOperator tauTwo = alpha -> 2;
+        assertTrue(SOUND.timeVaryingBound(round -> 0.05 / 187, tauTwo, 1, 2, 3, 0, 0) > 0);
+        assertRefused("must be <= 0.05, got 0.05011", () -> SOUND.timeVaryingBound(round -> 2.68e-4, tauTwo, 1, 2,
+                3, 0, 0));
+        assertTrue(SOUND.timeVaryingBound(round -> 2.6e-4, tauTwo, 1, 2, 3, 0, 0) > 0);
+        FederatedTdTheorem2 small = new FederatedTdTheorem2(DEFAULT, 1e-3, 1e-3, Reading.SOUND);
+        assertRefused("alpha_{T*} must be in (0, Psi_1)",
+                () -> small.timeVaryingBound(round -> DEFAULT.psi1(), TAU_ONE, 1, 2, 5, 1, 2));
+    }
+
     private static void assertRefused(String fragment, Executable call) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, call);
         assertTrue(refused.getMessage().contains(fragment), refused.getMessage());
