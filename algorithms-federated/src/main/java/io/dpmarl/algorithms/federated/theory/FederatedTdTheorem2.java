@@ -200,6 +200,7 @@ public record FederatedTdTheorem2(FederatedTdBounds constants, double sigmaMax, 
             weightedSum = contraction * weightedSum + mixing;
             product *= contraction;
         }
+        // ceil((t - 1)/2) = floor(t/2) for t >= 1; weightedSum follows S_{k+1} = a_k S_k + d_k, S_{T*} = 0
         double psi5Factor = reading == Reading.SOUND ? 2 : 1;
         double consensus = 2 * Math.pow(beta, round - startRound) * startConsensusError
                 + psi5Factor * constants.psi5(initialStep) / (1 - beta)
