@@ -28,7 +28,7 @@ import java.util.function.DoubleUnaryOperator;
  * </pre>
  * with beta = beta(alpha_{T*}) (our reading: the proof of Lemma 4 needs beta &gt;= beta_t for every t &gt;= T*, which
  * beta(alpha_{T*}) is for a non-increasing schedule). Where the statement and the proofs disagree, {@link Reading}
- * selects: the default {@link Reading#SOUND} follows the proofs and Srikant and Ying, {@link Reading#PAPER_LITERAL}
+ * selects: the default {@link Reading#SOUND} follows the proofs (and part (2)'s form), {@link Reading#PAPER_LITERAL}
  * the printed statement. Assumption 5 (T_1 and Psi_6 with alpha_{t - tau(alpha_t)}/alpha_t &lt;= Psi_6 for t &gt;= T_1)
  * and Assumption 4 (sum alpha_t^2 finite) are the caller's to establish; the conditions at T* printed in the theorem,
  * including the odd T* alpha_0 &lt;= 1/4, are checked as printed. The bounds are informational: their admissible step
@@ -46,7 +46,8 @@ public record FederatedTdTheorem2(FederatedTdBounds constants, double sigmaMax, 
         /**
          * The proof's {@code 2 Psi_5/(1 - beta)} in part (2) (Lemma 4 bounds the consensus error by Psi_5/(1 - beta)
          * (...) and the triangle inequality doubles it) and sigma_max in part (1)'s condition
-         * {@code alpha < 0.05/(Psi_3 tau + sigma_max)} (Srikant and Ying's condition, and the form part (2) prints).
+         * {@code alpha < 0.05/(Psi_3 tau + sigma_max)} (the form part (2) prints; we read Srikant and Ying's
+         * constant-step condition the same way). It is the stricter of the two, as sigma_max &gt;= sigma_min.
          */
         SOUND,
         /** The statement as printed: {@code Psi_5/(1 - beta)} in part (2), {@code 0.05/(Psi_3 tau + sigma_min)}. */
