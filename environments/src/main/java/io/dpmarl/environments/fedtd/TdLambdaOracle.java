@@ -1,5 +1,7 @@
 package io.dpmarl.environments.fedtd;
 
+import org.ejml.data.Complex_F64;
+import org.ejml.simple.SimpleEVD;
 import org.ejml.simple.SimpleMatrix;
 
 /**
@@ -11,7 +13,13 @@ import org.ejml.simple.SimpleMatrix;
  *   A      = Phi^T D (U - I) Phi = Phi^T D (gamma P - I)(I - gamma lambda P)^{-1} Phi
  *   b      = Phi^T D (I - gamma lambda P)^{-1} rbar,  rbar = sum_i c^i r_i
  *   theta* = -A^{-1} b,   J = (I - gamma P)^{-1} rbar
+ *   P_L    : A^T P_L + P_L A = -I_K,   sigma_max, sigma_min = extreme eigenvalues of P_L
  * </pre>
+ * The Lyapunov matrix P_L and its extreme eigenvalues enter the paper's Theorem 2 (constants Psi_3, Psi_4, a_t and
+ * the ratio sigma_max/sigma_min). The paper never defines sigma_max and sigma_min; our reading is that of
+ * Srikant and Ying (2019), "Finite-time error bounds for linear stochastic approximation and TD learning", whose
+ * Theorems 7 and 11 the paper's Lemmas 3 and 5 quote: the largest and smallest eigenvalues of the symmetric positive
+ * definite solution of the Lyapunov equation for the Hurwitz matrix A.
  * No privacy: the oracle reads the private mean costs and exists only to score runs.
  */
 public final class TdLambdaOracle {
@@ -91,6 +99,112 @@ public final class TdLambdaOracle {
             }
         }
         return out;
+    }
+
+    /**
+     * The Lyapunov solution P_L of {@code A^T P + P A = -I_K} for this oracle's TD(lambda) matrix A (symmetric positive
+     * definite; see {@link #lyapunovSolution(double[][])}).
+     */
+    public double[][] lyapunovSolution() {
+        return lyapunovSolution(array(matrixA));
+    }
+
+    /** sigma_max of the paper's Theorem 2: the largest eigenvalue of {@link #lyapunovSolution()}. */
+    public double lyapunovSigmaMax() {
+        return extremeEigenvalues(lyapunovSolution())[1];
+    }
+
+    /** sigma_min of the paper's Theorem 2: the smallest eigenvalue of {@link #lyapunovSolution()}. */
+    public double lyapunovSigmaMin() {
+        return extremeEigenvalues(lyapunovSolution())[0];
+    }
+
+    /**
+     * Solves the Lyapunov equation {@code A^T P + P A = -I_K} through its vectorised K^2 x K^2 linear system
+     * (unknown P[i][j] at index i K + j; equation (r, c): sum_m A[m][r] P[m][c] + sum_m P[r][m] A[m][c] = -delta_rc).
+     * A solution exists, is unique and is symmetric positive definite exactly when A is Hurwitz (every eigenvalue has a
+     * negative real part), which is what the stochastic-approximation analysis quoted by the paper (Srikant and Ying
+     * 2019) requires; a negative definite symmetric part is sufficient but not necessary, so a non-symmetric Hurwitz A
+     * with an indefinite symmetric part is accepted. The result is symmetrised ((P + P^T)/2) to remove round-off.
+     *
+     * @param matrixA a square, finite, Hurwitz matrix
+     * @return P_L
+     * @throws IllegalArgumentException if A is empty, not square, not finite or not Hurwitz (the message names the
+     *     offending eigenvalue)
+     */
+    public static double[][] lyapunovSolution(double[][] matrixA) {
+        int size = requireHurwitz(matrixA);
+        int unknowns = size * size;
+        SimpleMatrix system = new SimpleMatrix(unknowns, unknowns);
+        SimpleMatrix rhs = new SimpleMatrix(unknowns, 1);
+        for (int row = 0; row < size; row++) {
+            for (int col = 0; col < size; col++) {
+                int equation = row * size + col;
+                for (int m = 0; m < size; m++) {
+                    system.set(equation, m * size + col, system.get(equation, m * size + col) + matrixA[m][row]);
+                    system.set(equation, row * size + m, system.get(equation, row * size + m) + matrixA[m][col]);
+                }
+                rhs.set(equation, 0, row == col ? -1.0 : 0.0);
+            }
+        }
+        SimpleMatrix vectorised = system.solve(rhs);
+        double[][] solution = new double[size][size];
+        for (int row = 0; row < size; row++) {
+            for (int col = 0; col < size; col++) {
+                solution[row][col] = (vectorised.get(row * size + col) + vectorised.get(col * size + row)) / 2;
+            }
+        }
+        return solution;
+    }
+
+    /**
+     * The smallest and largest eigenvalues {min, max} of a symmetric matrix (used for sigma_min and sigma_max of
+     * the Lyapunov solution).
+     *
+     * @param symmetric a square symmetric matrix
+     * @return {smallest eigenvalue, largest eigenvalue}
+     */
+    public static double[] extremeEigenvalues(double[][] symmetric) {
+        requireSquare("symmetric", symmetric);
+        SimpleEVD<SimpleMatrix> decomposition = new SimpleMatrix(symmetric).eig();
+        double smallest = Double.POSITIVE_INFINITY;
+        double largest = Double.NEGATIVE_INFINITY;
+        for (Complex_F64 eigenvalue : decomposition.getEigenvalues()) {
+            smallest = Math.min(smallest, eigenvalue.getReal());
+            largest = Math.max(largest, eigenvalue.getReal());
+        }
+        return new double[] {smallest, largest};
+    }
+
+    private static int requireSquare(String name, double[][] matrix) {
+        if (matrix == null || matrix.length == 0) {
+            throw new IllegalArgumentException(name + " must be a non-empty square matrix, got none");
+        }
+        for (double[] row : matrix) {
+            if (row == null || row.length != matrix.length) {
+                throw new IllegalArgumentException(name + " must be square (" + matrix.length + " x "
+                        + matrix.length + "), got a row of length " + (row == null ? 0 : row.length));
+            }
+            for (double value : row) {
+                if (!Double.isFinite(value)) {
+                    throw new IllegalArgumentException(name + " entries must be finite, got " + value);
+                }
+            }
+        }
+        return matrix.length;
+    }
+
+    private static int requireHurwitz(double[][] matrixA) {
+        int size = requireSquare("matrixA", matrixA);
+        SimpleEVD<SimpleMatrix> decomposition = new SimpleMatrix(matrixA).eig();
+        for (Complex_F64 eigenvalue : decomposition.getEigenvalues()) {
+            if (!(eigenvalue.getReal() < 0)) {
+                throw new IllegalArgumentException("matrixA must be Hurwitz (every eigenvalue with a negative real"
+                        + " part, so that A^T P + P A = -I has a positive definite solution), got the eigenvalue "
+                        + eigenvalue.getReal() + " + " + eigenvalue.getImaginary() + " i");
+            }
+        }
+        return size;
     }
 
     /** Discount gamma. */

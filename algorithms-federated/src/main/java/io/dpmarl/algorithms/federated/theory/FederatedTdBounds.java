@@ -13,7 +13,13 @@ import org.apache.commons.math3.special.Erf;
  *   beta  = 1 - c_min^2/2 + alpha^2 e_2 + alpha e_1                (beta &lt; 1 iff alpha &lt; Psi_1)
  *   Psi_1 = (sqrt(e_1^2 + 2 c_min^2 e_2) - e_1) / (2 e_2)
  *   Psi_2 = 4 alpha^2 K N (R/(1 - gamma lambda))^2 + 2 alpha R sqrt(NK)/(1 - gamma lambda) (1 + alpha g/(1 - gamma lambda))
+ *   Psi_3 = 62 sigma_max (1 + R/(1 - gamma lambda))
+ *   Psi_4 = 55 sigma_max (1 + R/(1 - gamma lambda))^3
+ *   Psi_5 = 4 alpha_0 K N (R/(1 - gamma lambda))^2 + 2 R sqrt(NK)/(1 - gamma lambda) (1 + alpha_0 g/(1 - gamma lambda))
+ *   a_t   = 1 - 0.9 alpha_t / sigma_max,   d_t = alpha_t^2 tau(alpha_t)
  * </pre>
+ * (Psi_2(alpha) = alpha Psi_5 at alpha_0 = alpha; sigma_max is the largest eigenvalue of the Lyapunov solution of the
+ * TD(lambda) matrix A, see {@link FederatedTdTheorem2}; Theorem 2's two bounds are in that class.)
  * with g = 1 + gamma (the bound on ||A(X_t)|| the proofs use; {@link Variant#SOUND}) or the printed 1 + lambda
  * ({@link Variant#PRINTED}). Lemma 2 (constant alpha in (0, Psi_1), pathwise):
  * sum_i c^i ||theta_t^i - (Theta_t)||^2 &lt;= beta^t sum_i c^i ||theta_0^i - (Theta_0)||^2 + Psi_2/(1 - beta).
@@ -89,6 +95,71 @@ public record FederatedTdBounds(int numAgents, int numFeatures, double costBound
         double scaled = costBound / oneMinus();
         return 4 * alpha * alpha * numFeatures * numAgents * scaled * scaled
                 + 2 * alpha * costBound * rootNk() / oneMinus() * (1 + alpha * g() / oneMinus());
+    }
+
+    /**
+     * Psi_3 = 62 sigma_max (1 + R/(1 - gamma lambda)) (Theorem 2; enters its step-size conditions).
+     *
+     * @param sigmaMax largest eigenvalue of the Lyapunov solution, in (0, inf)
+     */
+    public double psi3(double sigmaMax) {
+        Checks.positiveFinite("sigmaMax", sigmaMax);
+        return 62 * sigmaMax * (1 + costBound / oneMinus());
+    }
+
+    /**
+     * Psi_4 = 55 sigma_max (1 + R/(1 - gamma lambda))^3 (Theorem 2; the O(alpha tau) term).
+     *
+     * @param sigmaMax largest eigenvalue of the Lyapunov solution, in (0, inf)
+     */
+    public double psi4(double sigmaMax) {
+        Checks.positiveFinite("sigmaMax", sigmaMax);
+        double scaled = 1 + costBound / oneMinus();
+        return 55 * sigmaMax * scaled * scaled * scaled;
+    }
+
+    /**
+     * Psi_5 = 4 alpha_0 K N (R/(1 - gamma lambda))^2
+     * + 2 R sqrt(NK)/(1 - gamma lambda) (1 + alpha_0 g/(1 - gamma lambda)) (Theorem 2 and Lemma 4:
+     * ||Y_{t+1}||_C^2 &lt;= beta ||Y_t||_C^2 + alpha_t Psi_5 for a non-increasing schedule), with g = 1 + gamma
+     * ({@link Variant#SOUND}) or the printed 1 + lambda ({@link Variant#PRINTED}).
+     *
+     * @param initialStep alpha_0, in (0, inf)
+     */
+    public double psi5(double initialStep) {
+        Checks.positiveFinite("initialStep", initialStep);
+        double scaled = costBound / oneMinus();
+        return 4 * initialStep * numFeatures * numAgents * scaled * scaled
+                + 2 * costBound * rootNk() / oneMinus() * (1 + initialStep * g() / oneMinus());
+    }
+
+    /**
+     * a_t = 1 - 0.9 alpha_t / sigma_max (Theorem 2 (2); also the contraction (1 - 0.9 alpha/sigma_max) of part (1)).
+     *
+     * @param alpha    the step size alpha_t, in (0, inf)
+     * @param sigmaMax largest eigenvalue of the Lyapunov solution, in (0, inf)
+     */
+    public static double contractionFactor(double alpha, double sigmaMax) {
+        Checks.positiveFinite("alpha", alpha);
+        Checks.positiveFinite("sigmaMax", sigmaMax);
+        return 1 - 0.9 * alpha / sigmaMax;
+    }
+
+    /**
+     * d_t = alpha_t^2 tau(alpha_t) (Theorem 2 (2)).
+     *
+     * @param alpha      the step size alpha_t, in (0, inf)
+     * @param mixingTime tau(alpha_t), in (0, inf)
+     */
+    public static double mixingTerm(double alpha, double mixingTime) {
+        Checks.positiveFinite("alpha", alpha);
+        Checks.positiveFinite("mixingTime", mixingTime);
+        return alpha * alpha * mixingTime;
+    }
+
+    /** R/(1 - gamma lambda), the bound on ||b^i(X_t)|| that Theorem 2's terms use. */
+    double scaledCostBound() {
+        return costBound / oneMinus();
     }
 
     /** The right-hand side of Lemma 2 at round t, given the initial consensus error. */

@@ -16,7 +16,8 @@ import java.util.List;
  * (t+1)^-p, p in {0.1, 0.65, 0.8}, to t = 10^4 (Figures 1-3); Algorithm 2 with time-varying steps (t+1)^-0.65,
  * T = 1000, under four noise calibrations (sound Gaussian, the paper's Theorem 3 Gaussian, Laplace with global
  * composition, the paper's literal Laplace) at epsilon 10, 100, 200, each epsilon with its own seed (Figures 4-5).
- * The claims are {@link FedTdClaims} (convergence) and {@link FedTdPrivacyClaims} (noise).
+ * The claims are {@link FedTdClaims} (convergence), {@link FedTdPrivacyClaims} (noise) and
+ * {@link FedTdTheoryClaims} (Theorem 2's admissible steps, recorded).
  */
 public final class FederatedTdReproduction implements Reproduction {
     /** The paper id. */
@@ -63,6 +64,7 @@ public final class FederatedTdReproduction implements Reproduction {
     public List<Claim> claims(ClaimInputs inputs) throws IOException {
         List<Claim> claims = new ArrayList<>(FedTdClaims.evaluate(inputs));
         claims.addAll(FedTdPrivacyClaims.evaluate(inputs));
+        claims.addAll(FedTdTheoryClaims.evaluate(inputs));
         return claims;
     }
 }
