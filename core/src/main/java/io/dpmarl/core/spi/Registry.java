@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -140,13 +141,18 @@ public final class Registry {
         return Collections.unmodifiableList(new ArrayList<>(providers.get(kind).values()));
     }
 
-    /** The provider of a kind and name, or an error listing the known names. */
+    /**
+     * The provider of a kind and name, or an error listing the known names: {@code unknown KIND plugin 'NAME';
+     * known: a, b} or, for a likely typo, {@code unknown KIND plugin 'NAME'; did you mean 'a'? Known: a, b}.
+     */
     public PluginProvider<?> provider(PluginKind kind, String name) {
         PluginProvider<?> provider = providers.get(kind).get(name);
         if (provider == null) {
+            Set<String> known = providers.get(kind).keySet();
             throw new IllegalArgumentException("unknown " + kind.label() + " plugin '" + name + "'"
-                    + NameSuggestion.hint(name, providers.get(kind).keySet()) + "; known: "
-                    + (providers.get(kind).isEmpty() ? "none" : String.join(", ", providers.get(kind).keySet())));
+                    + NameSuggestion.closest(name, known).map(match -> "; did you mean '" + match + "'? Known: ")
+                            .orElse("; known: ")
+                    + (known.isEmpty() ? "none" : String.join(", ", known)));
         }
         return provider;
     }

@@ -129,6 +129,17 @@ class RegistryTest {
                 () -> registry.provider(PluginKind.ENVIRONMENT, "grid")).getMessage());
     }
 
+    /**
+     * A likely typo gets one suggestion, then the known names as a sentence of their own: "alpa" is one insertion
+     * from "alpha" (within the typo distance max(1, 4 / 3) = 1) and three from "zeta".
+     */
+    @Test
+    void unknownNameWithATypoSuggestsTheClosestThenListsTheKnownNames() {
+        assertEquals("unknown accountant plugin 'alpa'; did you mean 'alpha'? Known: alpha, zeta",
+                assertThrows(IllegalArgumentException.class,
+                        () -> registry.provider(PluginKind.ACCOUNTANT, "alpa")).getMessage());
+    }
+
     @Test
     void unknownOrOutOfRangeParameterIsReported() {
         assertEquals("toy: unknown parameter 'eps'; accepted: epsilon, sensitivity", assertThrows(

@@ -12,9 +12,10 @@ import picocli.CommandLine;
  * Entry point of the {@code dpmarl} command line: {@code list}, {@code run}, {@code reproduce},
  * {@code plot}, {@code privacy} and {@code sample}. Exit codes: 0 success, 1 a reproduction claim failed
  * (or a run crashed), 2 bad input (an {@link IllegalArgumentException}, a command-line error, an input
- * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr. A command that runs
- * out of heap is reported as such (one line with the heap size and {@code DPMARL_JAVA_OPTS=-Xmx...}, exit 1) wherever
- * the {@link OutOfMemoryError} sits among the causes and suppressed errors of what reached the command line.
+ * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr; a range error on an
+ * option's value names the option as typed ({@code dpmarl: --epsilon must be in (0, inf), got 0.0}). A command that
+ * runs out of heap is reported as such (one line with the heap size and {@code DPMARL_JAVA_OPTS=-Xmx...}, exit 1)
+ * wherever the {@link OutOfMemoryError} sits among the causes and suppressed errors of what reached the command line.
  */
 public final class Main {
     /** Exit code of success. */
@@ -100,9 +101,14 @@ public final class Main {
             if (cause instanceof UncheckedIOException unchecked) {
                 cause = unchecked.getCause();
             }
-            if (cause instanceof IllegalArgumentException || cause instanceof IOException) {
-                err.println("dpmarl: " + oneLine(message(cause)) + (cause instanceof IllegalArgumentException
-                        ? undeclaredPluginsHint(message(cause), root.pluginJars()) : ""));
+            if (cause instanceof IllegalArgumentException) {
+                String message = namingOption(message(cause), parseResult);
+                err.println("dpmarl: " + oneLine(message) + undeclaredPluginsHint(message, root.pluginJars()));
+                err.flush();
+                return BAD_INPUT;
+            }
+            if (cause instanceof IOException) {
+                err.println("dpmarl: " + oneLine(message(cause)));
                 err.flush();
                 return BAD_INPUT;
             }
@@ -124,6 +130,54 @@ public final class Main {
                         .description("Show this help message and exit.").build());
             }
             addHelp(sub);
+        }
+    }
+
+    /**
+     * A message of the API's argument checks ({@link io.dpmarl.core.validation.Checks}): a parameter name, what it
+     * must be, and the value it got, for example {@code epsilon must be in (0, inf), got 0.0}.
+     */
+    private static final java.util.regex.Pattern CHECK =
+            java.util.regex.Pattern.compile("^([a-z][a-z0-9-]*) (must .*, got (.*))$", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * The message of a refused argument as the user should read it: when the API refused a value the user gave as
+     * the option {@code --NAME} of the command that ran ({@code NAME must be ..., got V} where V is a value typed
+     * for {@code --NAME}), the message names the option as typed: {@code --NAME must be ..., got V}. Any other
+     * message is returned as it is; in particular a plugin parameter's message starts with its plugin's name
+     * ({@code pure: parameter 'epsilon' must be ...}), and a parameter that only shares its name with an option
+     * is left alone unless its value is one the option was given.
+     */
+    static String namingOption(String message, CommandLine.ParseResult parsed) {
+        java.util.regex.Matcher check = message == null ? null : CHECK.matcher(message);
+        if (check == null || !check.matches() || parsed == null) {
+            return message;
+        }
+        CommandLine.ParseResult command = parsed;
+        while (command.hasSubcommand()) {
+            command = command.subcommand();
+        }
+        CommandLine.Model.OptionSpec option = command.matchedOption("--" + check.group(1));
+        if (option == null) {
+            return message;
+        }
+        for (String typed : option.originalStringValues()) {
+            if (sameValue(typed, check.group(3))) {
+                return "--" + check.group(1) + " " + check.group(2);
+            }
+        }
+        return message;
+    }
+
+    /** True if a typed option value and the value a message reports are the same text or the same number. */
+    private static boolean sameValue(String typed, String reported) {
+        if (typed.equals(reported)) {
+            return true;
+        }
+        try {
+            return Double.compare(Double.parseDouble(typed.trim()), Double.parseDouble(reported.trim())) == 0;
+        } catch (NumberFormatException notNumbers) {
+            return false;
         }
     }
 

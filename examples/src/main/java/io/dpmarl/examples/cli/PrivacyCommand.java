@@ -8,6 +8,7 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.core.spi.SpecString;
+import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.Calibration;
 import io.dpmarl.mechanisms.events.CalibratableEvent;
 import java.io.PrintWriter;
@@ -44,9 +45,10 @@ import picocli.CommandLine.Spec;
  * events ({@code gaussian(sigma=, sensitivity=)}, {@code subsampled-gaussian(sigma=, q=)},
  * {@code laplace(b=, sensitivity=)}, {@code randomized-response(epsilon=, k=)}, {@code pure(epsilon=)},
  * {@code approx(epsilon=, delta=)}, {@code zcdp(rho=)}) are plugin specs resolved through the
- * {@link Registry}. The accountant defaults to {@code rdp}. Bad input raises
+ * {@link Registry}. The accountant defaults to {@code rdp}. Every {@code --count} is at least 1. Bad input raises
  * {@link IllegalArgumentException} with a message naming the parameter and its range (the top-level
- * command maps it to exit code 2); missing or malformed options are picocli usage errors (exit code 2).
+ * command maps it to exit code 2, naming the option as typed, for example {@code --epsilon}); missing or malformed
+ * options are picocli usage errors (exit code 2).
  */
 @Command(name = "privacy", mixinStandardHelpOptions = true,
         description = "Compose privacy events, convert between epsilon and delta, and calibrate noise.",
@@ -99,7 +101,8 @@ public final class PrivacyCommand implements Callable<Integer> {
 
         // No picocli default here: usage help of an argument group reads defaults from a group instance that
         // does not exist yet and crashed (dpmarl privacy epsilon --help); the field's initial value is the default.
-        @Option(names = "--count", paramLabel = "N", description = "repetitions of the preceding event (default 1)")
+        @Option(names = "--count", paramLabel = "N",
+                description = "repetitions of the preceding event, at least 1 (default 1)")
         long count = 1;
     }
 
@@ -115,7 +118,14 @@ public final class PrivacyCommand implements Callable<Integer> {
                 description = "accountant spec: basic, advanced, zcdp, rdp, paper-003, ... (default ${DEFAULT-VALUE})")
         String accountant;
 
+        /**
+         * The accountant with every {@code --event}/{@code --count} pair composed. A count below 1 is refused before
+         * anything is built: a composition over no release answers nothing (it would print epsilon 0).
+         */
         Accountant composed(List<EventCount> events) {
+            for (EventCount pair : events) {
+                Checks.atLeast("--count", pair.count, 1);
+            }
             Registry registry = parent.registry();
             Accountant composed = registry.create(PluginKind.ACCOUNTANT, Accountant.class, accountant);
             for (EventCount pair : events) {
@@ -197,7 +207,7 @@ public final class PrivacyCommand implements Callable<Integer> {
         String event;
 
         @Option(names = "--count", defaultValue = "1", paramLabel = "N",
-                description = "number of releases (default ${DEFAULT-VALUE})")
+                description = "number of releases, at least 1 (default ${DEFAULT-VALUE})")
         long count;
 
         @Override

@@ -133,8 +133,8 @@ class PluginLoadingTest {
         Registry registry = Registry.discover();
         IllegalArgumentException error = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class, () -> registry.provider(PluginKind.PRIVATIZER, "laplase"));
-        assertTrue(error.getMessage().startsWith("unknown privatizer plugin 'laplase'; did you mean 'laplace'?; known: "),
-                error.getMessage());
+        assertTrue(error.getMessage().startsWith(
+                "unknown privatizer plugin 'laplase'; did you mean 'laplace'? Known: "), error.getMessage());
         IllegalArgumentException far = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class, () -> registry.provider(PluginKind.PRIVATIZER, "quantum"));
         assertFalse(far.getMessage().contains("did you mean"), far.getMessage());

@@ -170,7 +170,9 @@ class PrivacyCommandTest {
         error = refused("calibrate", "--epsilon", "1", "--delta", "1e-5", "--event", "approx(delta=1e-6)");
         assertTrue(error.getMessage().contains("no noise parameter"), error.getMessage());
         error = refused("epsilon", "--delta", "1e-5", "--event", "pure(epsilon=1)", "--count", "-2");
-        assertTrue(error.getMessage().contains("count must be in [0, inf)"), error.getMessage());
+        assertEquals("--count must be in [1, inf), got -2", error.getMessage());
+        error = refused("delta", "--epsilon", "1", "--event", "pure(epsilon=1)", "--count", "0");
+        assertEquals("--count must be in [1, inf), got 0", error.getMessage());
     }
 
     /**

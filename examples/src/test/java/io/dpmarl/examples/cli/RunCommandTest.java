@@ -96,7 +96,7 @@ class RunCommandTest {
         }
         Cli.Result bad = Cli.run("run", spec, "--shard", "2/2", "--out", directory.resolve("bad").toString());
         assertEquals(2, bad.code());
-        assertEquals("dpmarl: shard must be i/n with n >= 1 and i in [0, n), got 2/2", bad.err().strip());
+        assertEquals("dpmarl: --shard must be i/n with n >= 1 and i in [0, n), got 2/2", bad.err().strip());
         assertFalse(Files.exists(directory.resolve("bad")));
         assertEquals(2, Cli.run("merge", directory.resolve("nothing").toString()).code());
     }
