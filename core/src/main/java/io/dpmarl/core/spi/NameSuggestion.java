@@ -32,11 +32,6 @@ public final class NameSuggestion {
         return Optional.of(bestName);
     }
 
-    /** The message suffix {@code "; did you mean 'x'?"}, or the empty string. */
-    public static String hint(String name, Collection<String> known) {
-        return closest(name, known).map(match -> "; did you mean '" + match + "'?").orElse("");
-    }
-
     /** Levenshtein distance with two rows. */
     static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];

@@ -50,7 +50,8 @@ public record ParamSpec(List<Param> params) {
             Param param = byName.get(entry.getKey());
             if (param == null) {
                 throw new IllegalArgumentException(owner + ": unknown parameter '" + entry.getKey() + "'"
-                        + NameSuggestion.hint(entry.getKey(), names()) + "; accepted: "
+                        + NameSuggestion.closest(entry.getKey(), names())
+                                .map(match -> "; did you mean '" + match + "'? Accepted: ").orElse("; accepted: ")
                         + (params.isEmpty() ? "none" : String.join(", ", names())));
             }
             values.put(param.name(), param.parse(owner, entry.getValue()));

@@ -48,6 +48,17 @@ class ParamSpecTest {
     }
 
     @Test
+    void unknownParameterWithATypoSuggestsTheClosestThenListsTheAcceptedOnes() {
+        // "epsilom" is one substitution from "epsilon" (typo limit max(1, 7 / 3) = 2 edits): suggested;
+        // "mdoe" is two edits from "mode" (a transposition; limit max(1, 4 / 3) = 1): not suggested.
+        assertEquals("rr: unknown parameter 'epsilom'; did you mean 'epsilon'? Accepted: epsilon, k, mode",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SPEC.resolve("rr", Map.of("epsilom", "1"))).getMessage());
+        assertEquals("rr: unknown parameter 'mdoe'; accepted: epsilon, k, mode", assertThrows(
+                IllegalArgumentException.class, () -> SPEC.resolve("rr", Map.of("mdoe", "1"))).getMessage());
+    }
+
+    @Test
     void missingRequiredParameterNamesItsRange() {
         assertEquals("rr: missing required parameter 'epsilon' ((0, inf))", assertThrows(IllegalArgumentException.class,
                 () -> SPEC.resolve("rr", Map.of())).getMessage());
