@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * + 1)/k}, erfc by {@link HighPrecision#erfc} for |x| at most 8 and beyond by Laplace's continued fraction (150
  * levels, two depths checked to agree to 60 digits), summed over the same terms as the code: terms 0 to N-1, where
  * N - 1 is the first term past alpha with both magnitudes below e^-30 (the test fails if a magnitude there is
- * within 1e-6 relative of e^-30, where the two could stop differently), plus term N when it is positive. That the tail rule
- * bounds the infinite series is {@code RdpTailBoundTest}'s subject, not this one's.
+ * within 1e-6 relative of e^-30, where the two could stop differently), plus term N when it is positive. That the
+ * tail rule bounds the infinite series is {@code RdpTailBoundTest}'s subject, not this one's.
  *
  * <p>The excess allowed: the series adds a few hundred terms at most here, each term's log from about ten operations
  * each rounded outward by one or two ulps, and each log-space addition moves up by a few ulps of the running log;
