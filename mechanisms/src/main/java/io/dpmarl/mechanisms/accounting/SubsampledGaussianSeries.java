@@ -38,8 +38,9 @@ final class SubsampledGaussianSeries {
                 logBinomial = LogMath.sumUp(logBinomial,
                         LogMath.sumUp(LogMath.logUp(alpha - i + 1.0), -LogMath.logDown(i)));
             }
+            double rest = alpha - i;
             double term = LogMath.sumUp(LogMath.sumUp(logBinomial, bounds.timesLogQ(i, i, true)),
-                    LogMath.sumUp(bounds.timesLogOneMinusQ(alpha - i, alpha - i, true), bounds.exponent(i, i, true)));
+                    LogMath.sumUp(bounds.timesLogOneMinusQ(rest, rest, true), bounds.exponent(i, i, true)));
             logA = LogMath.logAddUp(logA, term);
         }
         return checked(logA, sigma, alpha);
@@ -234,8 +235,8 @@ final class SubsampledGaussianSeries {
      * @param z0High the same rounded up
      */
     record Bounds(double logQLow, double logQHigh, double logOneMinusQLow, double logOneMinusQHigh,
-                          double twoSigmaSquaredLow, double twoSigmaSquaredHigh, double rootLow, double rootHigh,
-                          double z0Low, double z0High) {
+                  double twoSigmaSquaredLow, double twoSigmaSquaredHigh, double rootLow, double rootHigh,
+                  double z0Low, double z0High) {
         /** log 1/2 = -log 2 rounded down and up. */
         private static final double LOG_HALF_LOW = -ErfcBounds.LOG_TWO_UP;
         private static final double LOG_HALF_HIGH = -ErfcBounds.LOG_TWO_DOWN;
