@@ -188,6 +188,33 @@ public final class LogMath {
     }
 
     /**
+     * {@link #logSub} rounded up: an upper bound of {@code log(exp(logX) - exp(logY))} for {@code logX >= logY}
+     * (-inf when they are equal, the exact log of 0). For a gap {@code logX - logY} below {@code log 2} it is
+     * {@code logY + log(expm1(gap))} with the gap, {@code expm1} and {@code log} moved up (the expression increases
+     * in the gap); otherwise {@code logX + log1p(-exp(logY - logX))} with the negated gap moved down, {@code exp}
+     * down and {@code log1p} up (it increases in {@code -exp}); the final sums rounded up. A logX of +inf is
+     * returned as is.
+     *
+     * @throws IllegalArgumentException if {@code logX < logY} or either is NaN
+     */
+    public static double logSubUp(double logX, double logY) {
+        if (!(logX >= logY)) {
+            throw new IllegalArgumentException("logSubUp needs logX >= logY, got " + logX + " and " + logY);
+        }
+        if (logY == Double.NEGATIVE_INFINITY || logX == Double.POSITIVE_INFINITY) {
+            return logX;
+        }
+        if (logX == logY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double gap = sumUp(logX, -logY);
+        if (gap < 0.6931471805599453) { // log 2: where the two forms switch (either is an upper bound anywhere)
+            return sumUp(logY, logUp(expm1Up(gap)));
+        }
+        return sumUp(logX, log1pUp(-expDown(sumDown(logY, -logX))));
+    }
+
+    /**
      * log(erfc(x)) for every real x. Uses commons-math3's erfc where it is far from underflow and the
      * Laplace continued fraction {@code erfc(x) = exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...))))}
      * for x above 5, where it converges to machine precision within the fixed number of terms. A nearest value with

@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * Renyi-DP curves epsilon(alpha) of single mechanisms, each at one order {@code alpha > 1}
  * (or {@code alpha = +inf}, the max-divergence). All values are exact closed forms or, for the
- * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space, with a
- * proven bound on the omitted tail of the fractional-order series and a rounding allowance (see
- * {@code SubsampledGaussianSeries}); none is an under-estimate. The closed forms are evaluated with every step
+ * Poisson-subsampled Gaussian, the series of Mironov, Talwar and Zhang (2019) summed in log space with every
+ * term and sum rounded in the safe direction and a proven bound on the omitted tail of the fractional-order series
+ * (see {@code SubsampledGaussianSeries}); none is an under-estimate. The closed forms are evaluated with every step
  * rounded up ({@link SafeRounding}, {@link LogMath#sumUp}, {@link LogMath#logAddUp}, and each {@code log} and
  * {@code exp}, within one ulp, moved up or down as the direction asks: {@link LogMath#logUp} and the like), so the
  * double returned is at least the exact value of the formula at the given arguments.
@@ -133,14 +133,14 @@ public final class RdpCurves {
 
     /**
      * The RDP of the Poisson-subsampled Gaussian at every order of a grid. Identical to calling
-     * {@link #subsampledGaussian} per order, but the log-erfc values of the fractional series, which depend on
-     * the order only through the exact double {@code i - z0} or {@code z0 - (alpha - i)}, are computed once per
-     * distinct argument and shared between orders.
+     * {@link #subsampledGaussian} per order, but the log-erfc enclosures of the fractional series, which depend
+     * on the order only through their argument (a double), are computed once per distinct argument and shared
+     * between orders.
      */
     public static double[] subsampledGaussianCurve(double sigma, double samplingRate, double[] orders) {
         Checks.positiveFinite("sigma", sigma);
         Checks.probability("q", samplingRate);
-        Map<Double, Double> logErfcCache = new HashMap<>();
+        Map<Double, ErfcBounds.Enclosure> logErfcCache = new HashMap<>();
         double[] curve = new double[orders.length];
         for (int k = 0; k < orders.length; k++) {
             double alpha = orders[k];

@@ -52,6 +52,40 @@ class LogMathDirectedTest {
     }
 
     @Test
+    void logSubUpIsAnUpperBoundAndTightOnBothForms() {
+        // gaps from 1e-12 (the expm1 form, below log 2) to 60 (the log1p form), at scales from -50 to 700: at
+        // least the 50-digit log(e^x - e^y), and above it by at most 8 ulps of the scale plus the cancellation's
+        // own loss, 2 ulps of the scale over the gap relative (the inputs are exact, only the gap's rounding counts)
+        Random random = new Random(21L);
+        for (int n = 0; n < 300; n++) {
+            double logY = -50 + 750 * random.nextDouble();
+            double gap = HighPrecision.logUniform(random, 1e-12, 60);
+            double logX = logY + gap;
+            BigDecimal exact = HighPrecision.log(
+                    HighPrecision.exp(exact(logX)).subtract(HighPrecision.exp(exact(logY))));
+            double value = LogMath.logSubUp(logX, logY);
+            double scale = Math.abs(logX);
+            String context = "logSubUp " + logX + " " + logY;
+            assertTrue(HighPrecision.atLeast(value, exact), context);
+            double gapExact = logX - logY; // within one ulp of the scale of the exact gap
+            double slack = 8 * Math.ulp(Math.abs(value)) + 2 * Math.ulp(scale) / Math.min(gapExact, 1);
+            assertTrue(HighPrecision.atMostPlus(value, exact, slack), context + " gave " + value + ", exact " + exact);
+        }
+        // a gap of 1e-10 at 0: log(e^1e-10 - 1) = log(1e-10 + 5e-21 + ...) = -23.025850929890456840...; the log1p
+        // form would lose about 1e-6 here (exp(-1e-10) is 1 - 1e-10 only to 1e-16 absolute)
+        assertTrue(Math.abs(LogMath.logSubUp(1e-10, 0) - -23.02585092989045684) < 1e-13);
+        assertEquals(Double.NEGATIVE_INFINITY, LogMath.logSubUp(2.5, 2.5));
+        assertEquals(2.5, LogMath.logSubUp(2.5, Double.NEGATIVE_INFINITY));
+        assertEquals(Double.POSITIVE_INFINITY, LogMath.logSubUp(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        assertEquals(Double.POSITIVE_INFINITY, LogMath.logSubUp(Double.POSITIVE_INFINITY, 3));
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> LogMath.logSubUp(1, 2));
+        assertTrue(refused.getMessage().contains("logX >= logY"), refused.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> LogMath.logSubUp(Double.NaN, 2));
+    }
+
+    @Test
     void exactCasesStayExact() {
         assertEquals(0.0, LogMath.logUp(1));
         assertEquals(0.0, LogMath.logDown(1));

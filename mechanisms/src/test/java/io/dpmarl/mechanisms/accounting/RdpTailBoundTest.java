@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Gates: the accountant's value is never below the quadrature minus its error, and at most
  * {@code 1e-8 * quad + 1e-12 / (alpha - 1)} above it (the tail bound adds at most the first omitted term, below
- * e^-30 = 9.4e-14 in A, and the rounding allowance adds a few 1e-15 to log A in these cases). Mutant: the previous series, which stopped at terms below e^-30 and added no
- * tail bound, is found below the quadrature for at least one case (it was 7.9e-8 relative below at q=0.001,
- * sigma=10, alpha=1.5). Deterministic.
+ * e^-30 = 9.4e-14 in A, and the upward rounding a few 1e-16 to log A in these cases). Mutant: the previous
+ * series, which stopped at terms below e^-30 and added no tail bound, is found below the quadrature for at least
+ * one case (it was 7.9e-8 relative below at q=0.001, sigma=10, alpha=1.5). Deterministic.
  */
 class RdpTailBoundTest {
     private static final double[][] PAIRS = {{0.01, 2.5}, {0.001, 1.0}, {0.1, 0.8}, {0.001, 10.0}};

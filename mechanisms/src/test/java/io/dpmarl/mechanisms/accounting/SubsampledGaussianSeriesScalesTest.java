@@ -61,7 +61,8 @@ class SubsampledGaussianSeriesScalesTest {
     @Test
     void largeNoiseMultiplierWhereTheSeriesRoundsToZero() {
         // sigma = 1e10, q = 0.3, alpha = 1000: the true RDP is positive (q in (0, 1)) and at most 1000 / 2e20 = 5e-18;
-        // the series' log A is rounding error and came out at most 0
+        // the series' log A is rounding error (it came out at most 0 when rounded to nearest; rounded up, it is a
+        // thousand upward steps of about 1e-14, far above), so the smaller bound, the unsubsampled one, is returned
         double rdp = RdpCurves.subsampledGaussian(1e10, 0.3, 1000);
         assertTrue(rdp > 0 && rdp <= 5e-18 * (1 + 1e-12), "RDP " + rdp);
         assertEquals(SubsampledGaussianSeries.logAGaussianBound(1e10, 1000) / 999, rdp, 0);
@@ -96,7 +97,7 @@ class SubsampledGaussianSeriesScalesTest {
     @Test
     void ordinaryValuesAreUnchanged() {
         // alpha = 2: A = (1 - q)^2 + 2 q (1 - q) + q^2 e^{1 / sigma^2} = 1 + q^2 (e^{1/sigma^2} - 1), RDP = ln A; the
-        // series adds its stated allowance (relative 2^-49 of A, about 1.8e-15), so the value is within 4e-15 above
+        // series is rounded up, a few ulps of terms of size about 1 (about 1e-15 at most), so within 4e-15 above
         assertBetween(Math.log1p(0.09 * Math.expm1(1)), RdpCurves.subsampledGaussian(1, 0.3, 2), 4e-15);
         assertBetween(Math.log1p(0.25 * Math.expm1(0.25)), RdpCurves.subsampledGaussian(2, 0.5, 2), 4e-15);
         // alpha = 3: A = 1 + 3 q^2 (e^{1/sigma^2} - 1) + q^3 (e^{3/sigma^2} - 3 e^{1/sigma^2} + 2), RDP = ln A / 2
