@@ -110,7 +110,9 @@ public final class RdpCurves {
      * {@code A_alpha} is the binomial sum for integer alpha (Mironov, Talwar and Zhang 2019, Sec. 3.2)
      * and the two-sided erfc series with signed binomial coefficients for fractional alpha (Sec. 3.3).
      * The fractional series keeps the sign of {@code C(alpha, i)}, unlike dp_accounting's current
-     * {@code _compute_log_a_frac}, which over-states the RDP at orders 1.5 and 2.5 by about 3%.
+     * {@code _compute_log_a_frac}, which over-states the RDP at orders 1.5 and 2.5 by about 3%. The division by
+     * {@code alpha - 1} is rounded up too ({@link LogMath#quotientUp} by an enclosure of {@code alpha - 1}), so the
+     * double returned is at least the exact RDP at these arguments.
      */
     public static double subsampledGaussian(double sigma, double samplingRate, double alpha) {
         Checks.positiveFinite("sigma", sigma);
@@ -128,14 +130,26 @@ public final class RdpCurves {
         double logA = alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE
                 ? SubsampledGaussianSeries.logAInteger(samplingRate, sigma, (int) alpha)
                 : SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, new HashMap<>());
-        return Math.max(0.0, logA / (alpha - 1));
+        return upperQuotient(logA, alpha);
+    }
+
+    /**
+     * {@code max(0, logA / (alpha - 1))} rounded up: at least the exact quotient of the double {@code logA} by the
+     * real {@code alpha - 1}, because {@link LogMath#quotientUp} divides by an enclosure of it ({@link
+     * LogMath#sumDown} and {@link LogMath#sumUp} of {@code alpha} and {@code -1}; the double {@code alpha - 1} is
+     * exact for alpha up to 2^53, but not above, where alpha is an even integer and alpha - 1 an odd one). The lower
+     * end is also at most the double {@code alpha - 1}, which {@link SubsampledGaussianSeries} relies on for its
+     * Gaussian bound. Rounding the quotient to nearest instead would lose up to half an ulp of the RDP.
+     */
+    private static double upperQuotient(double logA, double alpha) {
+        return Math.max(0.0, LogMath.quotientUp(logA, LogMath.sumDown(alpha, -1), LogMath.sumUp(alpha, -1)));
     }
 
     /**
      * The RDP of the Poisson-subsampled Gaussian at every order of a grid. Identical to calling
      * {@link #subsampledGaussian} per order, but the log-erfc enclosures of the fractional series, which depend
      * on the order only through their argument (a double), are computed once per distinct argument and shared
-     * between orders.
+     * between orders. Each order's value is at least the exact RDP there, as {@link #subsampledGaussian}'s.
      */
     public static double[] subsampledGaussianCurve(double sigma, double samplingRate, double[] orders) {
         Checks.positiveFinite("sigma", sigma);
@@ -150,7 +164,7 @@ public final class RdpCurves {
                 curve[k] = subsampledGaussian(sigma, samplingRate, alpha);
             } else {
                 double logA = SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache);
-                curve[k] = Math.max(0.0, logA / (alpha - 1));
+                curve[k] = upperQuotient(logA, alpha);
             }
         }
         return curve;

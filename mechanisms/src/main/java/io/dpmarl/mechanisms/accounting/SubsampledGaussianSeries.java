@@ -71,9 +71,10 @@ final class SubsampledGaussianSeries {
      * sigma^2)}, in either direction; log A_alpha is (alpha - 1) times the RDP. Used where the series cannot be
      * evaluated in doubles: {@code 2 sigma^2} overflows (sigma above about 2^511.5, where it gives a positive bound
      * of order 2^-1023 instead of a series of rounding errors) or falls below {@code Double.MIN_NORMAL} (sigma below
-     * about 2^-511.5: +inf, or nearly, whereas the square's underflow gave NaN). Divided by the same double
-     * {@code alpha - 1} as {@link RdpCurves} does, the rounded-up product is at least the RDP bound: rounding to
-     * nearest is monotone and the bound is a double.
+     * about 2^-511.5: +inf, or nearly, whereas the square's underflow gave NaN). {@link RdpCurves} divides by a
+     * double at most both the real and the double {@code alpha - 1} (the product's first factor; all three are equal
+     * up to alpha = 2^53) and rounds the quotient up, so the RDP it returns from this bound is at least the product
+     * divided by the double {@code alpha - 1}, hence at least the rounded-up {@code alpha / (2 sigma^2)}.
      */
     static double logAGaussianBound(double sigma, double alpha) {
         return SafeRounding.multiplyUp(alpha - 1, SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0)));
