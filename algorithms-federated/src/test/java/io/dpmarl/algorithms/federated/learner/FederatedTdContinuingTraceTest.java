@@ -9,15 +9,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
+import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.learn.Learner;
+import io.dpmarl.core.pipeline.Pipeline;
+import io.dpmarl.core.pipeline.PipelineModule;
+import io.dpmarl.core.pipeline.PipelineSpec;
 import io.dpmarl.core.pipeline.Schedule;
+import io.dpmarl.core.pipeline.TrialId;
 import io.dpmarl.core.privacy.PrivacyLedger;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.rng.RandomStreams;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -70,6 +77,32 @@ class FederatedTdContinuingTraceTest {
             assertArrayEquals(one, run(CONTINUING, learner, 6), 0.0, learner);
             assertArrayEquals(one, run(CONTINUING, learner, 40), 0.0, learner);
         }
+    }
+
+    /** The final td_error and j_value of one pipeline trial (trial seed 7) of 120 steps cut at {@code stepLimit}. */
+    private static double[] pipeline(String learner, int stepLimit) {
+        Schedule schedule = Schedule.steps(ROUNDS).withStepLimit(stepLimit);
+        PipelineSpec spec = new PipelineSpec(CONTINUING, learner, "rdp", 1e-6, Optional.empty(),
+                List.of("td-error", "j-deviation"), Optional.of(schedule));
+        List<MetricRecord> records = new ArrayList<>();
+        Pipeline run = PipelineModule.assemble(spec, Registry.discover(), RandomStreams.of(7), records::add);
+        run.run(new TrialId("continuing", 0, 7), schedule);
+        long last = ROUNDS / stepLimit;
+        return new double[] {value(records, last, "td_error"), value(records, last, "j_value")};
+    }
+
+    private static double value(List<MetricRecord> records, long step, String metric) {
+        return records.stream().filter(r -> r.step() == step && r.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " at step " + step)).value();
+    }
+
+    @Test
+    void thePipelineRunsOneChainWhateverTheStepLimit() {
+        // the pipeline reseeds every episode from the trial's reset stream; the continuing chain ignores those seeds
+        String continuing = "federated-td(power=0.65, noise=sound, epsilon=10, trace=continue)";
+        assertArrayEquals(pipeline(continuing, ROUNDS), pipeline(continuing, 20), 0.0);
+        String restart = "federated-td(power=0.65, noise=sound, epsilon=10)";
+        assertFalse(Arrays.equals(pipeline(restart, ROUNDS), pipeline(restart, 20)));
     }
 
     @Test
