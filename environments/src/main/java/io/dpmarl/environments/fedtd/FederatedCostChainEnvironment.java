@@ -25,7 +25,11 @@ import java.util.SplittableRandom;
  * {@link Integer#MAX_VALUE}).
  *
  * <p>Randomness: {@link #reset(long)} seeds the trajectory (initial state s_0 ~ Uniform(S), transitions and cost
- * noise); the model itself is fixed at construction. The exact model is offered as the capability
+ * noise); the model itself is fixed at construction. With {@code continueChain} (plugin {@code restart=continue})
+ * only the first reset does so: a later reset ignores its seed and keeps the current state and the random stream,
+ * so the episodes are reporting windows of the one continuing chain the paper runs (N episodes of L steps are
+ * exactly one episode of N L steps). That mode departs from the reset contract (an episode then depends on where
+ * the previous one ended, not on its seed alone). The exact model is offered as the capability
  * {@link FederatedCostModel} for oracles; learners must use only the public features from it.
  */
 public final class FederatedCostChainEnvironment implements Environment {
@@ -33,12 +37,24 @@ public final class FederatedCostChainEnvironment implements Environment {
     private final EnvironmentInfo info;
     private final Observation[] observationsByState;
     private final FederatedCostOracle oracle;
+    private final boolean continueChain;
     private SplittableRandom random;
     private int state = -1;
 
-    /** An environment over the given model. */
+    /** An environment over the given model whose every reset draws a fresh s_0 (the reset contract). */
     public FederatedCostChainEnvironment(FederatedCostModel model, String name) {
+        this(model, name, false);
+    }
+
+    /**
+     * An environment over the given model.
+     *
+     * @param continueChain whether a reset after the first keeps the current state and random stream (true: one
+     *                      continuing chain) or reseeds and draws s_0 uniformly (false)
+     */
+    public FederatedCostChainEnvironment(FederatedCostModel model, String name, boolean continueChain) {
         this.model = model;
+        this.continueChain = continueChain;
         this.oracle = new CostChainOracle(model);
         int agents = model.numAgents();
         List<Space> observations = new ArrayList<>(Collections.nCopies(agents, new Space.Discrete(model.numStates())));
@@ -90,8 +106,16 @@ public final class FederatedCostChainEnvironment implements Environment {
         return Environment.super.capability(type);
     }
 
+    /** Whether a reset after the first continues the chain ({@code restart=continue}). */
+    public boolean continuesChain() {
+        return continueChain;
+    }
+
     @Override
     public Observation[] reset(long seed) {
+        if (continueChain && state >= 0) {
+            return observe(state);
+        }
         random = new SplittableRandom(seed);
         state = random.nextInt(model.numStates());
         return observe(state);

@@ -11,9 +11,12 @@ import io.dpmarl.core.spi.PluginProvider;
 import java.util.SplittableRandom;
 
 /**
- * Plugin {@code federated-cost-chain(agents, states, features, model-seed, scaling, gamma, lambda)}: the random
- * federated Markov cost process of paper 003 Section 6 ({@link RandomFederatedCostChain}). The model is drawn
- * from {@code model-seed}; the trajectory from the seed given to {@code reset}. Rewards are the agents' costs. The
+ * Plugin {@code federated-cost-chain(agents, states, features, model-seed, scaling, gamma, lambda, restart)}: the
+ * random federated Markov cost process of paper 003 Section 6 ({@link RandomFederatedCostChain}). The model is
+ * drawn from {@code model-seed}; the trajectory from the seed given to {@code reset} ({@code restart=uniform}, the
+ * default: every reset), or from the first reset's seed only ({@code restart=continue}: later resets keep the
+ * chain's state and stream, so episodes are reporting windows of one continuing chain, as the paper runs it; this
+ * departs from the reset contract). Rewards are the agents' costs. The
  * environment offers the public {@code FederatedStructure} (features, uniform weights, declared cost bound R = 0.5)
  * and the exact {@code FederatedCostOracle} (evaluators only).
  */
@@ -50,7 +53,11 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
                 Param.longValue("model-seed", "seed of P, the mean costs and the features").withDefault(0L),
                 Param.string("scaling", "feature scaling", "unit", "strict", "none").withDefault("unit"),
                 Param.real("gamma", "discount (strict scaling only)").above(0).below(1).withDefault(0.9),
-                Param.real("lambda", "trace decay (strict scaling only)").atLeast(0).atMost(1).withDefault(0.5));
+                Param.real("lambda", "trace decay (strict scaling only)").atLeast(0).atMost(1).withDefault(0.5),
+                Param.string("restart", "what a reset does: reseed and draw s_0 uniformly (same seed, same episode),"
+                        + " or after the first reset continue the chain from its current state and random stream"
+                        + " (episodes are reporting windows of one continuing chain; departs from the reset"
+                        + " contract)", "uniform", "continue").withDefault("uniform"));
     }
 
     @Override
@@ -68,6 +75,7 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
         FederatedCostModel model = RandomFederatedCostChain.generate(params.integer("agents"),
                 params.integer("states"), params.integer("features"), scaling, params.real("gamma"),
                 params.real("lambda"), new SplittableRandom(params.longValue("model-seed")));
-        return new FederatedCostChainEnvironment(model, params.toSpec());
+        return new FederatedCostChainEnvironment(model, params.toSpec(),
+                params.string("restart").equals("continue"));
     }
 }

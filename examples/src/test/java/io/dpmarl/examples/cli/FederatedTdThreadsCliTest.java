@@ -35,7 +35,8 @@ class FederatedTdThreadsCliTest {
     }
 
     private static List<String> overrides(String threads) {
-        return List.of("environment=federated-cost-chain(agents=2560, states=20, features=10, model-seed=2022)",
+        return List.of("environment=federated-cost-chain(agents=2560, states=20, features=10, model-seed=2022,"
+                + " restart=continue)",
                 "schedule.steps=150", "trials=2", "learner.threads=" + threads);
     }
 

@@ -29,8 +29,8 @@ import io.dpmarl.core.spi.PluginProvider;
 import java.util.Optional;
 
 /**
- * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, nu, cost-bound, threads)}: DP
- * federated TD(lambda) (paper "Differentially private federated temporal difference learning") over an
+ * Plugin {@code federated-td(gamma, lambda, alpha, power, noise, epsilon, delta, nu, cost-bound, threads,
+ * trace)}: DP federated TD(lambda) (paper "Differentially private federated temporal difference learning") over an
  * environment offering the public {@link FederatedStructure} (for example {@code federated-cost-chain}). The number
  * of rounds T is the run's schedule of steps (one round per environment step). {@code noise} selects Algorithm 1
  * ({@code none}) or Algorithm 2 with a calibration: {@code sound} (default, sound moments bound), {@code paper}
@@ -41,6 +41,11 @@ import java.util.Optional;
  * refuses a broadcast beyond T. Assumptions, enforced: features with max row norm &lt;= 1 (refused otherwise), every
  * cost clipped to [-R, R] at its worker (clips counted in {@code costs_clipped}), and R not below the cost bound
  * the environment declares (refused otherwise).
+ *
+ * <p>{@code trace}: {@code restart} (default) restarts the eligibility trace at every episode's s_0 (theta and
+ * the step counter kept); {@code continue} initialises it once, as Algorithm 1, for an environment whose episodes
+ * are windows of one continuing chain ({@code federated-cost-chain(restart=continue)}); a later episode that does
+ * not start where the previous one ended is then refused. Privacy is the same either way (per round).
  *
  * <p>{@code threads} splits each round over that many threads (the caller and {@code threads - 1} helpers) with
  * byte-identical results at any thread count; the learner stops the helpers when the pipeline closes it.
@@ -94,7 +99,11 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
                 Param.integer("threads", "threads one trial's rounds are split over (workers cut into fixed blocks of "
                         + TdKernel.BLOCK + ", so it helps only above " + TdKernel.BLOCK + " agents); results are"
                         + " byte-identical at any thread count; the spec's threads (trials run in parallel)"
-                        + " multiply with it").atLeast(1).atMost(MAX_THREADS).withDefault(1));
+                        + " multiply with it").atLeast(1).atMost(MAX_THREADS).withDefault(1),
+                Param.string("trace", "eligibility trace at an episode boundary: restart at the new s_0, or"
+                        + " continue (one chain: needs an environment whose resets continue the chain, such as"
+                        + " federated-cost-chain(restart=continue); refused at the first episode that does not)",
+                        "restart", "continue").withDefault("restart"));
     }
 
     @Override
@@ -136,7 +145,7 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
         }
         FederatedTdLambda team = new FederatedTdLambda(structure.features(), structure.weights(), parameters,
                 costBound, new double[agents * features], downlink, params.integer("threads"));
-        return new FederatedTdLearner(team, context.metrics());
+        return new FederatedTdLearner(team, context.metrics(), params.string("trace").equals("continue"));
     }
 
     /** T: the schedule's steps (one round per environment step). */
