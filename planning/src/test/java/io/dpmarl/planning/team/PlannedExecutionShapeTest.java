@@ -5,20 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.conformance.StubPrivatizer;
 import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.privacy.AbstractPrivatizer;
 import io.dpmarl.core.privacy.Neighbouring;
-import io.dpmarl.core.privacy.PrivacyEvent;
-import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.PrivacyLedger;
-import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -30,44 +26,10 @@ import org.junit.jupiter.api.Test;
  */
 class PlannedExecutionShapeTest {
 
-    /** A 1-DP privatizer accepting only scalars; it records the shapes it is asked to release. */
-    private static AbstractPrivatizer scalarOnly() {
-        return new AbstractPrivatizer() {
-            @Override
-            public String name() {
-                return "scalar-only";
-            }
-
-            @Override
-            public PrivacyGuarantee guarantee() {
-                return new PrivacyGuarantee.PureDp(1);
-            }
-
-            @Override
-            public Neighbouring neighbouring() {
-                return Neighbouring.SYMBOLIC_TRAJECTORY;
-            }
-
-            @Override
-            public Sensitivity sensitivity() {
-                return Sensitivity.l1(1);
-            }
-
-            @Override
-            public Set<Class<? extends Statistic>> accepts() {
-                return Set.of(Statistic.Scalar.class);
-            }
-
-            @Override
-            public PrivacyEvent event() {
-                return new PrivacyEvent.PureEvent(1);
-            }
-
-            @Override
-            protected Statistic perturb(Statistic input, NoiseSource noise) {
-                return input;
-            }
-        };
+    /** A 1-DP test double accepting only scalars (no noise; never reaches a release here). */
+    private static StubPrivatizer scalarOnly() {
+        return StubPrivatizer.named("scalar-only").accepts(Statistic.Scalar.class)
+                .neighbouring(Neighbouring.SYMBOLIC_TRAJECTORY).build();
     }
 
     @Test

@@ -127,36 +127,33 @@ public final class DpNashViLearner implements Learner, DeployedPolicy {
      * stream; a single agent draws only the first, which is its joint draw).
      */
     private int[] outputAction(double[] distribution) {
-        int numMax = shape.numActionsMax();
-        int numMin = shape.numActionsMin();
-        double uniform = evaluationRandom.nextDouble();
-        double cumulative = 0;
-        int maxAction = numMax - 1;
-        for (int a = 0; a < numMax; a++) {
-            for (int b = 0; b < numMin; b++) {
-                cumulative += distribution[a * numMin + b];
-            }
-            if (uniform < cumulative) {
-                maxAction = a;
-                break;
-            }
-        }
+        int maxAction = drawMarginal(distribution, true);
         if (singleAgent) {
             return new int[] {maxAction};
         }
-        uniform = evaluationRandom.nextDouble();
-        cumulative = 0;
-        int minAction = numMin - 1;
-        for (int b = 0; b < numMin; b++) {
-            for (int a = 0; a < numMax; a++) {
-                cumulative += distribution[a * numMin + b];
+        return new int[] {maxAction, drawMarginal(distribution, false)};
+    }
+
+    /**
+     * One player's action drawn by inversion from its marginal of the joint table {@code distribution} (index
+     * {@code a * numActionsMin + b}), with one uniform from the evaluation stream; the last action if rounding leaves
+     * the cumulative sum below the uniform.
+     */
+    private int drawMarginal(double[] distribution, boolean maxPlayer) {
+        int numMin = shape.numActionsMin();
+        int own = maxPlayer ? shape.numActionsMax() : numMin;
+        int other = maxPlayer ? numMin : shape.numActionsMax();
+        double uniform = evaluationRandom.nextDouble();
+        double cumulative = 0;
+        for (int action = 0; action < own; action++) {
+            for (int opponent = 0; opponent < other; opponent++) {
+                cumulative += distribution[maxPlayer ? action * numMin + opponent : opponent * numMin + action];
             }
             if (uniform < cumulative) {
-                minAction = b;
-                break;
+                return action;
             }
         }
-        return new int[] {maxAction, minAction};
+        return own - 1;
     }
 
     @Override
