@@ -92,7 +92,8 @@ class RegistryTest {
 
     @Test
     void listsProvidersOfAKindSortedByName() {
-        assertEquals(List.of("alpha", "zeta"), registry.list(PluginKind.ACCOUNTANT).stream().map(PluginProvider::name).toList());
+        assertEquals(List.of("alpha", "zeta"),
+                registry.list(PluginKind.ACCOUNTANT).stream().map(PluginProvider::name).toList());
         assertEquals(1, registry.list(PluginKind.PRIVATIZER).size());
         assertTrue(registry.list(PluginKind.ENVIRONMENT).isEmpty());
     }
@@ -147,13 +148,15 @@ class RegistryTest {
                 () -> registry.create(PluginKind.PRIVATIZER, Privatizer.class, "toy(eps=1)")).getMessage());
         assertEquals("toy: parameter 'epsilon' must be in (0, inf), got 0", assertThrows(IllegalArgumentException.class,
                 () -> registry.create(PluginKind.PRIVATIZER, Privatizer.class, "toy(epsilon=0)")).getMessage());
-        assertEquals("toy: missing required parameter 'epsilon' ((0, inf))", assertThrows(IllegalArgumentException.class,
+        assertEquals("toy: missing required parameter 'epsilon' ((0, inf))", assertThrows(
+                IllegalArgumentException.class,
                 () -> registry.create(PluginKind.PRIVATIZER, Privatizer.class, "toy")).getMessage());
     }
 
     @Test
     void wrongRequestedTypeIsRejected() {
-        assertEquals("privatizer plugins create Privatizer, not Environment", assertThrows(IllegalArgumentException.class,
+        assertEquals("privatizer plugins create Privatizer, not Environment", assertThrows(
+                IllegalArgumentException.class,
                 () -> registry.create(PluginKind.PRIVATIZER, Environment.class, "toy(epsilon=1)")).getMessage());
     }
 

@@ -36,8 +36,8 @@ public final class FederatedCostChainProvider implements PluginProvider<Environm
     @Override
     public String description() {
         return "Random federated Markov cost process of DP federated TD(lambda) (Zeng et al. 2022): N agents, one"
-                + " shared state, private per-agent costs in [0, 0.5] reported as rewards, no actions; declares the cost"
-                + " bound R = 0.5, the features and uniform weights (FederatedStructure) and an exact oracle for"
+                + " shared state, private per-agent costs in [0, 0.5] reported as rewards, no actions; declares the"
+                + " cost bound R = 0.5, the features and uniform weights (FederatedStructure) and an exact oracle for"
                 + " evaluators (FederatedCostOracle).";
     }
 

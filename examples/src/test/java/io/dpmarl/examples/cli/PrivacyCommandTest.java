@@ -79,12 +79,16 @@ class PrivacyCommandTest {
         assertRelative(22, result.number("epsilon"), 1e-12);
     }
 
-    /** Q24 through the CLI: gaussian(sigma=4) under zcdp: epsilon(1e-3) = 0.6880024554878085, delta(0) = 0.1508457845622862. */
+    /**
+     * Q24 through the CLI: gaussian(sigma=4) under zcdp: epsilon(1e-3) = 0.6880024554878085, delta(0) =
+     * 0.1508457845622862.
+     */
     @Test
     void zcdpBothDirections() {
         Result epsilon = run("epsilon", "--accountant", "zcdp", "--delta", "1e-3", "--event", "gaussian(sigma=4)");
         assertRelative(0.6880024554878085, epsilon.number("epsilon"), 1e-6);
-        Result delta = run("delta", "--accountant", "zcdp", "--epsilon", "0", "--event", "gaussian(sigma=4, sensitivity=1)");
+        Result delta = run("delta", "--accountant", "zcdp", "--epsilon", "0", "--event",
+                "gaussian(sigma=4, sensitivity=1)");
         assertEquals(0, delta.exitCode());
         assertRelative(0.1508457845622862, delta.number("delta"), 1e-6);
     }
@@ -151,7 +155,8 @@ class PrivacyCommandTest {
 
     @Test
     void badInputIsRefusedWithTheRange() {
-        IllegalArgumentException error = refused("epsilon", "--accountant", "nope", "--delta", "1e-5", "--event", "pure(epsilon=1)");
+        IllegalArgumentException error = refused("epsilon", "--accountant", "nope", "--delta", "1e-5", "--event",
+                "pure(epsilon=1)");
         assertTrue(error.getMessage().contains("unknown accountant plugin 'nope'"), error.getMessage());
         error = refused("epsilon", "--delta", "1.5", "--event", "gaussian(sigma=1)");
         assertTrue(error.getMessage().contains("delta must be in [0, 1)"), error.getMessage());
@@ -159,7 +164,8 @@ class PrivacyCommandTest {
         assertTrue(error.getMessage().contains("sigma") && error.getMessage().contains("(0, inf)"), error.getMessage());
         error = refused("epsilon", "--delta", "1e-5", "--event", "unknown-event(x=1)");
         assertTrue(error.getMessage().contains("unknown event plugin"), error.getMessage());
-        error = refused("epsilon", "--accountant", "zcdp", "--delta", "1e-5", "--event", "subsampled-gaussian(sigma=1, q=0.1)");
+        error = refused("epsilon", "--accountant", "zcdp", "--delta", "1e-5", "--event",
+                "subsampled-gaussian(sigma=1, q=0.1)");
         assertTrue(error.getMessage().contains("does not support"), error.getMessage());
         error = refused("delta", "--epsilon", "NaN", "--event", "gaussian(sigma=1)");
         assertTrue(error.getMessage().contains("epsilon must be in [0, inf)"), error.getMessage());

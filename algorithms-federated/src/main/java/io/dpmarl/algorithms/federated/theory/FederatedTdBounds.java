@@ -12,7 +12,8 @@ import org.apache.commons.math3.special.Erf;
  *   e_2   = g/(1 - gamma lambda)^2 (g + 2R sqrt(NK))
  *   beta  = 1 - c_min^2/2 + alpha^2 e_2 + alpha e_1                (beta &lt; 1 iff alpha &lt; Psi_1)
  *   Psi_1 = (sqrt(e_1^2 + 2 c_min^2 e_2) - e_1) / (2 e_2)
- *   Psi_2 = 4 alpha^2 K N (R/(1 - gamma lambda))^2 + 2 alpha R sqrt(NK)/(1 - gamma lambda) (1 + alpha g/(1 - gamma lambda))
+ *   Psi_2 = 4 alpha^2 K N (R/(1 - gamma lambda))^2
+ *           + 2 alpha R sqrt(NK)/(1 - gamma lambda) (1 + alpha g/(1 - gamma lambda))
  *   Psi_3 = 62 sigma_max (1 + R/(1 - gamma lambda))
  *   Psi_4 = 55 sigma_max (1 + R/(1 - gamma lambda))^3
  *   Psi_5 = 4 alpha_0 K N (R/(1 - gamma lambda))^2 + 2 R sqrt(NK)/(1 - gamma lambda) (1 + alpha_0 g/(1 - gamma lambda))
