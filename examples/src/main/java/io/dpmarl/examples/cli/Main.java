@@ -4,8 +4,19 @@ import io.dpmarl.core.spi.Registry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
@@ -137,8 +148,8 @@ public final class Main {
      * A message of the API's argument checks ({@link io.dpmarl.core.validation.Checks}): a parameter name, what it
      * must be, and the value it got, for example {@code epsilon must be in (0, inf), got 0.0}.
      */
-    private static final java.util.regex.Pattern CHECK =
-            java.util.regex.Pattern.compile("^([a-z][a-z0-9-]*) (must .*, got (.*))$", java.util.regex.Pattern.DOTALL);
+    private static final Pattern CHECK =
+            Pattern.compile("^([a-z][a-z0-9-]*) (must .*, got (.*))$", Pattern.DOTALL);
 
     /**
      * The message of a refused argument as the user should read it: when the API refused a value the user gave as
@@ -149,7 +160,7 @@ public final class Main {
      * is left alone unless its value is one the option was given.
      */
     static String namingOption(String message, CommandLine.ParseResult parsed) {
-        java.util.regex.Matcher check = message == null ? null : CHECK.matcher(message);
+        Matcher check = message == null ? null : CHECK.matcher(message);
         if (check == null || !check.matches() || parsed == null) {
             return message;
         }
@@ -182,8 +193,8 @@ public final class Main {
     }
 
     /** An "unknown plugin" message of the registry: {@code unknown <kind> plugin '<name>'...}. */
-    private static final java.util.regex.Pattern UNKNOWN_PLUGIN =
-            java.util.regex.Pattern.compile("^unknown [a-z]+ plugin '");
+    private static final Pattern UNKNOWN_PLUGIN =
+            Pattern.compile("^unknown [a-z]+ plugin '");
 
     /**
      * What to add to an "unknown plugin" message when a loaded plugin jar declares no plugin (no
@@ -191,11 +202,11 @@ public final class Main {
      * plugin the user expects from that jar is then absent without any other sign. Empty for any other message or when
      * every jar declares a plugin.
      */
-    static String undeclaredPluginsHint(String message, List<java.nio.file.Path> jars) {
+    static String undeclaredPluginsHint(String message, List<Path> jars) {
         if (message == null || !UNKNOWN_PLUGIN.matcher(message).find()) {
             return "";
         }
-        List<java.nio.file.Path> without = PluginJars.withoutPlugins(jars);
+        List<Path> without = PluginJars.withoutPlugins(jars);
         if (without.isEmpty()) {
             return "";
         }
@@ -207,7 +218,7 @@ public final class Main {
      * anywhere among the causes of {@code thrown} (Guice and the trial pool wrap it), or null.
      */
     static LinkageError linkageError(Throwable thrown) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable current = thrown; current != null && seen.add(current); current = current.getCause()) {
             if (current instanceof LinkageError linkage) {
                 return linkage;
@@ -221,12 +232,12 @@ public final class Main {
      * class a plugin jar holds), it means the jar was compiled against another dpmarl API: bad input naming the jar,
      * what is missing and where, exit {@link #BAD_INPUT}. Otherwise the command crashed: exit {@link #FAILED}.
      */
-    static int reportLinkage(PrintWriter err, String command, LinkageError linkage, List<java.nio.file.Path> jars) {
+    static int reportLinkage(PrintWriter err, String command, LinkageError linkage, List<Path> jars) {
         String what = linkage.getClass().getSimpleName() + ": " + (linkage instanceof NoClassDefFoundError
                 ? "class " + String.valueOf(linkage.getMessage()).replace('/', '.') + " not found"
                 : oneLine(message(linkage)));
         for (StackTraceElement frame : linkage.getStackTrace()) {
-            java.util.Optional<java.nio.file.Path> jar = PluginJars.holding(jars, frame.getClassName());
+            Optional<Path> jar = PluginJars.holding(jars, frame.getClassName());
             if (jar.isPresent()) {
                 err.println("dpmarl: plugin jar " + jar.get() + " does not match this dpmarl (" + what + ", in "
                         + frame.getClassName() + "." + frame.getMethodName() + "): it was built against another "
@@ -255,8 +266,8 @@ public final class Main {
      * {@link IllegalArgumentException} caused by it), or null. Each throwable is visited once, so cycles end.
      */
     static OutOfMemoryError outOfMemory(Throwable thrown) {
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.Deque<Throwable> pending = new java.util.ArrayDeque<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> pending = new ArrayDeque<>();
         if (thrown != null) {
             pending.add(thrown);
         }
@@ -277,10 +288,10 @@ public final class Main {
     }
 
     static String message(Throwable cause) {
-        if (cause instanceof java.nio.file.NoSuchFileException missing) {
+        if (cause instanceof NoSuchFileException missing) {
             return "no such file: " + written(missing.getFile());
         }
-        if (cause instanceof java.nio.file.AccessDeniedException denied) {
+        if (cause instanceof AccessDeniedException denied) {
             return "permission denied: " + written(denied.getFile());
         }
         return cause.getMessage() == null ? cause.toString() : cause.getMessage();
@@ -294,8 +305,8 @@ public final class Main {
         if (file == null) {
             return "(unknown file)";
         }
-        java.util.regex.Matcher temporary = java.util.regex.Pattern.compile("(^|.*/)\\.(.+)\\.\\d+-\\d+"
-                + java.util.regex.Pattern.quote(io.dpmarl.core.experiment.AtomicFiles.TEMP_SUFFIX) + "$")
+        Matcher temporary = Pattern.compile("(^|.*/)\\.(.+)\\.\\d+-\\d+"
+                + Pattern.quote(io.dpmarl.core.experiment.AtomicFiles.TEMP_SUFFIX) + "$")
                 .matcher(file);
         return temporary.matches() ? temporary.group(1) + temporary.group(2) : file;
     }

@@ -33,7 +33,7 @@ class ExactEvaluatorsTest {
     private static final Registry REGISTRY = Registry.discover();
 
     /** A learner that only has a fixed policy (acting is not needed by evaluators). */
-    private static Learner fixed(double[] joint) {
+    static Learner fixed(double[] joint) {
         Policy policy = new Policy() {
             @Override
             public double[] jointDistribution(int stage, Observation[] observations) {

@@ -3,13 +3,10 @@ package io.dpmarl.algorithms.tabular.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.dpmarl.core.env.Observation;
-import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.evaluate.EvaluationContext;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.GameType;
-import io.dpmarl.core.game.Policy;
 import io.dpmarl.core.learn.Learner;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,49 +35,11 @@ class ZeroSumRegretToleranceTest {
                 rewards);
     }
 
-    /** A learner whose output and played policy is always joint action 1. */
-    private static Learner alwaysSecond() {
-        Policy policy = new Policy() {
-            @Override
-            public double[] jointDistribution(int stage, Observation[] observations) {
-                return new double[] {0, 1};
-            }
-
-            @Override
-            public double[] marginal(int agent, int stage, Observation[] observations) {
-                throw new UnsupportedOperationException();
-            }
-        };
-        return new Learner() {
-            @Override
-            public void beginEpisode(int episode, Observation[] observations) {
-            }
-
-            @Override
-            public int[] act(int stage, Observation[] observations) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public void observe(int stage, int[] jointAction, StepResult result) {
-            }
-
-            @Override
-            public void endEpisode(int episode) {
-            }
-
-            @Override
-            public Policy policy() {
-                return policy;
-            }
-        };
-    }
-
     private static List<MetricRecord> run(HandModel model, int episodes) {
         List<MetricRecord> rows = new ArrayList<>();
         TrialMetrics metrics = new TrialMetrics(rows::add);
         ZeroSumRegretEvaluator evaluator = new ZeroSumRegretEvaluator(model, 1);
-        Learner learner = alwaysSecond();
+        Learner learner = ExactEvaluatorsTest.fixed(new double[] {0, 1}); // always joint action 1
         for (int episode = 0; episode < episodes; episode++) {
             metrics.step(episode + 1);
             EvaluationContext context = new EvaluationContext(model, learner, episode, metrics);
