@@ -46,6 +46,28 @@ public sealed interface BonusSchedule {
         }
     }
 
+    /**
+     * Theorem 8's bounded-Laplace radius as printed, the paper-literal option ({@code bonus=theorem-8-literal}):
+     * {@code c (nd)^{3/4} (H-h+1)^{3/2} k^{1/4} ln(ndT/alpha) sqrt(1/epsilon)}, Theorem 4's Laplace form with no
+     * zeta. It contradicts App. C eq. 19 and Theorem 8's own zeta-dependent regret, so {@link Theorem} uses eq. 23 for
+     * bounded Laplace by default; this form is offered only to run the theorem as printed.
+     */
+    record Theorem8Literal(double c, int nd, int horizon, long steps, double failProb, double epsilon)
+            implements BonusSchedule {
+        public Theorem8Literal {
+            Checks.positiveFinite("bonus-scale", c);
+            Checks.openUnit("fail-prob", failProb);
+            Checks.positiveFinite("epsilon", epsilon);
+        }
+
+        @Override
+        public double beta(int episode, int stage) {
+            double remaining = horizon - stage + 1.0;
+            return c * Math.pow(nd, 0.75) * Math.pow(remaining, 1.5) * Math.pow(episode, 0.25)
+                    * Math.log(nd * (double) steps / failProb) * Math.sqrt(1 / epsilon);
+        }
+    }
+
     /** The generic form (App. C eq. 19): {@code c (nd)^{3/4} sqrt(s_noise) k^{1/4} ln(ndT/alpha)}. */
     record GenericEq19(double c, int nd, long steps, double failProb, double noiseStd) implements BonusSchedule {
         public GenericEq19 {

@@ -34,8 +34,10 @@ import java.util.Optional;
  * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
  * inputs break either is counted ({@link #violations()}); with {@code clip} the learner rescales
  * {@code f <- f min(1, H/||f||)} and clips V to {@code [0, H]} before forming the statistics, so the declared
- * sensitivity holds. Without {@code clip} (the paper-literal learner) the statistics are released as they are: the
- * privatizers' noise does not cover them, so that user has no guarantee, and the ledger says so. Before the first
+ * sensitivity holds (a choice of this framework, the paper clips nothing; the target is not rescaled with f, so a
+ * rescaled sample is off the regression line {@code V ~ <f, theta>} and biases the server's estimate). Without
+ * {@code clip} (the paper-literal learner) the statistics are released as they are: the privatizers' noise does not
+ * cover them, so that user has no guarantee, and the ledger says so. Before the first
  * such release of a (user, agent) its key {@link #key(long, int)} is charged one {@link PrivacyEvent.NonPrivateEvent}
  * (source {@link #VOID_SOURCE}); every bundled accountant (basic, advanced, zcdp, rdp) then reports that key and its
  * user at epsilon = infinity, and a ledger with a budget refuses the charge, so the run stops before the release. An

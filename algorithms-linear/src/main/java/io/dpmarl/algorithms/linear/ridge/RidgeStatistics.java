@@ -48,7 +48,10 @@ public final class RidgeStatistics {
         samples++;
     }
 
-    /** Adds other statistics of the same dimension (the server's sum over agents). */
+    /**
+     * Adds other statistics of the same dimension: the MA-LDP server's running sum, per agent and stage, of one agent's
+     * released statistics over the episodes (Alg. 1 lines 35-36; the server does not pool agents).
+     */
     public void addAll(Statistic.SymmetricMatrix otherGram, Statistic.Vector otherTarget) {
         if (otherGram.dimension() != dimension || otherTarget.values().length != dimension) {
             throw new IllegalArgumentException("statistics must have dimension " + dimension);
