@@ -15,7 +15,10 @@ import io.dpmarl.core.validation.Checks;
  * @param criticLearningRate critic step size, in (0, inf)
  * @param rollout            rollout length (batch) {@code |B|}, at least 1
  * @param gamma              discount factor, in [0, 1]
- * @param hidden             units per hidden layer, at least 1
+ * @param hidden             units per hidden layer of the actor and the critic, at least 1; both have two hidden
+ *                           layers (the paper's "3 layer fully-connected networks" read as three weight layers,
+ *                           {@code in -> hidden -> hidden -> out}; the actor's shape is not given and copies the
+ *                           critic's)
  * @param entropyWeight      entropy bonus weight, in [0, inf)
  * @param gradientClip       global gradient-norm bound, in (0, inf]
  * @param rewardScale        factor applied to every local reward, in (0, inf)
