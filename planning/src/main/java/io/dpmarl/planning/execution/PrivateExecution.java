@@ -35,7 +35,8 @@ import java.util.SplittableRandom;
  * involves agent i's path, so paths that differ in at most k positions along every history give a ratio of at most
  * {@code e^epsilon}. The end of the episode (the true joint state absorbing) and its {@link Episode#success()} are
  * not privatized: the guarantee covers neighbouring paths that leave the end unchanged, and the end is public (the
- * planning README has the argument and the counterexample).
+ * planning README has the argument and the counterexample), whereas the paper assumes (Section 3) that the agents do
+ * not observe whether the reach-avoid specification is met, and its Algorithm 2 has no end.
  */
 public final class PrivateExecution {
     private final FactoredModel game;
