@@ -8,6 +8,7 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
+import io.dpmarl.planning.execution.PrivateExecution;
 import io.dpmarl.planning.occupancy.ExpectedLengthFloor;
 import io.dpmarl.planning.synthesis.MinimumDependencySynthesis;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class PlannerProviders {
                     + "the concave-convex procedure (Chen et al. 2023, eq. 3); exact model, releases nothing except "
                     + "its optional diagnostic private rollouts (epsilon-word-DP per agent per rollout). A length-cap "
                     + "or an initial-length-cap below the game's shortest expected length (no policy meets it) is "
-                    + "refused when the planner is built, so when the run is checked, before any trial";
+                    + "refused when the planner is built, so when the run is checked, before any trial; so is an "
+                    + "epsilon/k of the rollouts below the smallest positive double (it rounds to 0)";
         }
 
         @Override
@@ -72,6 +74,7 @@ public final class PlannerProviders {
         @Override
         public Planner create(Params params, PluginContext context) {
             // Refused when the planner is built (so when the run is checked), not at its first plan.
+            PrivateExecution.requireStepLevel(name(), params.real("epsilon"), params.integer("k"));
             context.environment().ifPresent(environment -> {
                 ExpectedLengthFloor.requireMeetable(name(), "length-cap", environment, params.real("length-cap"));
                 ExpectedLengthFloor.requireMeetable(name(), "initial-length-cap", environment,

@@ -8,6 +8,10 @@ import io.dpmarl.core.validation.Checks;
  * the proof gives it ({@code -N l}): with {@code q = ((rho_m - 1) e^(-epsilon/k) + 1)^(-N l)} (a lower bound on the
  * probability that every released state is the true one), Theorem 1 is
  * {@code v_pr >= v_tr - sqrt(1 - e^(-C) q)} and Theorem 2 is {@code v_pr >= v_tr - 1 + q}. Releases nothing.
+ *
+ * <p>Both are computed as the paper states them. Its proof of Theorem 1 brings {@code C} in only by loosening
+ * {@code H - H = 0} into {@code sum_i H_i - H = C_pi >= 0} (step 10), so Theorem 1 also holds with {@code C = 0}, and
+ * Theorem 2 is at least as tight as either ({@code 1 - q <= sqrt(1 - q)} for q in [0, 1]).
  */
 public final class PrivacyPerformanceBounds {
     private PrivacyPerformanceBounds() {

@@ -35,7 +35,8 @@ import java.util.SplittableRandom;
  * involves agent i's path, so paths that differ in at most k positions along every history give a ratio of at most
  * {@code e^epsilon}. The end of the episode (the true joint state absorbing) and its {@link Episode#success()} are
  * not privatized: the guarantee covers neighbouring paths that leave the end unchanged, and the end is public (the
- * planning README has the argument and the counterexample).
+ * planning README has the argument and the counterexample), whereas the paper assumes (Section 3) that the agents do
+ * not observe whether the reach-avoid specification is met, and its Algorithm 2 has no end.
  */
 public final class PrivateExecution {
     private final FactoredModel game;
@@ -52,14 +53,28 @@ public final class PrivateExecution {
                             boolean privatizeInitialState) {
         this.game = game;
         this.policies = policies;
-        Checks.positiveFinite("epsilon", epsilon);
-        Checks.atLeast("k", adjacency, 1);
+        requireStepLevel("private execution", epsilon, adjacency);
         this.maxSteps = Checks.atLeast("max steps", maxSteps, 1);
         this.privatizeInitialState = privatizeInitialState;
         int[] initial = game.decode(game.initialState());
         for (int i = 0; i < game.numAgents(); i++) {
             privatizers.add(new SymbolicTrajectoryPrivatizer(new SymbolicTrajectoryMechanism(graph(game, i), epsilon,
                     adjacency), initial[i]));
+        }
+    }
+
+    /**
+     * Checks the word-DP level {@code epsilon} in (0, inf) and the adjacency {@code k >= 1}, and refuses an
+     * {@code epsilon / k} that rounds to 0: each step's exact randomized response (Algorithm 1 at level
+     * {@code epsilon / k}) needs a positive level. {@code owner} names the plugin or class in the message.
+     */
+    public static void requireStepLevel(String owner, double epsilon, int adjacency) {
+        Checks.positiveFinite("epsilon", epsilon);
+        Checks.atLeast("k", adjacency, 1);
+        if (!(epsilon / adjacency > 0)) {
+            throw new IllegalArgumentException(owner + ": epsilon / k (the level of each step's exact randomized "
+                    + "response) must be at least " + Double.MIN_VALUE + " (the smallest positive double: it rounds to"
+                    + " 0 below); got epsilon=" + epsilon + ", k=" + adjacency);
         }
     }
 

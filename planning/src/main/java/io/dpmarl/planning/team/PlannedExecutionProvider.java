@@ -15,12 +15,15 @@ import io.dpmarl.mechanisms.trajectory.FeasibilityGraph;
 import io.dpmarl.planning.dependency.LocalPolicyPlanner;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import io.dpmarl.planning.execution.PrivacyPerformanceBounds;
+import io.dpmarl.planning.execution.PrivateExecution;
 import java.util.List;
 
 /**
  * Plugin {@code planned-execution(planner, epsilon, k, privatize-initial-state)}: {@link PlannedExecutionLearner}.
  * Plans once when created (the nested PLANNER records its per-iteration diagnostics), records the plan's exact
  * statistics and the Theorem 1 / 2 lower bounds at step 1, then executes with private communication every episode.
+ * Refused when built: a planner that is not a {@link LocalPolicyPlanner}, and an {@code epsilon / k} that rounds to
+ * 0 ({@link PrivateExecution#requireStepLevel}).
  */
 @AutoService(PluginProvider.class)
 public final class PlannedExecutionProvider implements PluginProvider<Learner> {
@@ -51,7 +54,8 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                 + "product_length / horizon, by Markov's inequality); they are NaN when privatize-initial-state=true "
                 + "and an agent's initial local state has no self-loop, since that agent's first release can then "
                 + "never be its true state and the bounds' premise (every release true with probability at least "
-                + "tau(rho_m)) fails";
+                + "tau(rho_m)) fails; refused when built: epsilon/k below the smallest positive double (it rounds to "
+                + "0)";
     }
 
     @Override
@@ -75,6 +79,7 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
     public Learner create(Params params, PluginContext context) {
         double epsilon = Checks.positiveFinite("epsilon", params.real("epsilon"));
         int k = Checks.atLeast("k", params.integer("k"), 1);
+        PrivateExecution.requireStepLevel(name(), epsilon, k);
         Environment environment = context.requireEnvironment(name());
         String plannerSpec = params.plugin("planner").orElse("min-dependency");
         Planner planner = context.registry().create(PluginKind.PLANNER, Planner.class, plannerSpec, context);

@@ -9,6 +9,7 @@ import io.dpmarl.core.experiment.SummaryFigures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ import java.util.List;
  *       episodes) of the minimum-dependency and baseline policies against epsilon (Fig. 3);</li>
  *   <li>{@code fig5-sysadmin-success-vs-epsilon} (in {@code sysadmin-md}): SysAdmin private success per initial
  *       configuration against epsilon, minimum-dependency and (when {@code sysadmin-baseline} ran) the baseline
- *       at its epsilon (Fig. 5).</li>
+ *       at each of its epsilons (Fig. 5).</li>
  * </ul>
  */
 public final class PlanningFigures {
@@ -37,7 +38,7 @@ public final class PlanningFigures {
     public static final String FIG5 = "fig5-sysadmin-success-vs-epsilon";
     /** The quick setting's shorter epsilon sweep, drawn in Fig. 3 when the full {@code gridworld-epsilon} is absent. */
     public static final String EPSILON_FIGURE = "gridworld-epsilon-figure";
-    /** The epsilon of the SysAdmin baseline spec (its learner sets it; the grid does not). */
+    /** The epsilon of the quick SysAdmin baseline spec (its learner sets it; the full spec's grid sets its own). */
     static final String SYSADMIN_BASELINE_EPSILON = "0.1";
     /** Each minimum-dependency iterate's Monte Carlo success under private communication (diagnostic rollouts). */
     static final String PRIVATE_SUCCESS = "planner_private_success";
@@ -65,7 +66,7 @@ public final class PlanningFigures {
                     label -> "minimum-dependency " + label));
             if (inputs.has("sysadmin-baseline")) {
                 records.addAll(SummaryFigures.relabelRecords(inputs.metrics("sysadmin-baseline"),
-                        label -> "maximum-reach " + label + " learner.epsilon=" + SYSADMIN_BASELINE_EPSILON));
+                        PlanningFigures::baselineLabel));
             }
             files.addAll(SummaryFigures.againstGridKey(records, "learner.epsilon",
                     SummaryFigures.Reduction.MEAN_OVER_STEPS, new PlotRequest(FIG5,
@@ -101,6 +102,16 @@ public final class PlanningFigures {
                         + " (Fig. 2 plots private success: needs rollouts > 0)", y, "total correlation (nats)",
                         "success probability (truthful, joint policy)");
         return SummaryFigures.againstMetric(rows, "total_correlation", request, plots(inputs, "gridworld-md"));
+    }
+
+    /**
+     * A SysAdmin baseline label for Fig. 5: the quick spec sets its epsilon in the learner (its labels carry none),
+     * so {@link #SYSADMIN_BASELINE_EPSILON} is added; the full spec grids over epsilon, and its labels keep their own
+     * (a second epsilon would override it: the figure reads the last assignment of a key).
+     */
+    static String baselineLabel(String label) {
+        boolean hasEpsilon = Arrays.stream(label.split(" ")).anyMatch(t -> t.startsWith("learner.epsilon="));
+        return "maximum-reach " + label + (hasEpsilon ? "" : " learner.epsilon=" + SYSADMIN_BASELINE_EPSILON);
     }
 
     /** A grid label with the planner's spec string shortened to its name ("learner.planner=max-reach"). */
