@@ -1,11 +1,14 @@
 package io.dpmarl.examples.cli;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,10 +27,13 @@ class DpQdFiguresCliTest {
         assertTrue(result.code() == 0 || result.code() == 1, result.err());
         Path paper = directory.resolve("dp-qd");
         String fig5a = svg(paper.resolve("decaying"), "fig5a-q-values");
-        for (String series : new String[] {"DP-QD (decaying) agent", "QD-learning (network average)", "Center-QD",
-            "Q*"}) {
+        for (String series : new String[] {"DP-QD (decaying) agent", "QD-learning agent", "Center-QD", "Q*"}) {
             assertTrue(fig5a.contains(series), series);
         }
+        // The paper's Fig. 5a compares one agent across the learners: QD-learning's agent is one of DP-QD's.
+        Matcher agent = Pattern.compile("QD-learning agent (\\d+)").matcher(fig5a);
+        assertTrue(agent.find() && fig5a.contains("DP-QD (decaying) agent " + agent.group(1)), fig5a);
+        assertFalse(fig5a.contains("network average"), "the real runs track agents in QD-learning too");
         String fig5d = svg(paper.resolve("histogram-decaying"), "fig5d-error-histogram");
         assertTrue(fig5d.contains("DP-QD-Learning (decaying)") && fig5d.contains("QD-learning"), fig5d);
         assertTrue(fig5d.contains("trials (n = 40) per bin"), fig5d);

@@ -20,8 +20,10 @@ import java.util.TreeSet;
  * it goes into drew its own figures (not under {@code --no-plots}):
  * <ul>
  *   <li>{@code fig5a-q-values} (in {@code decaying}): {@code Q^i(s1, a1)} of up to {@value #AGENTS} tracked agents
- *       of DP-QD-Learning (decaying noise) overlaid with the network average {@code Qbar(s1, a1)} of QD-learning
- *       and the estimate of Center-QD, and {@code Q*(s1, a1)} (Fig. 5a);</li>
+ *       of DP-QD-Learning (decaying noise) overlaid with the first of those agents' {@code Q^i(s1, a1)} under
+ *       QD-learning (the paper compares one random agent across the learners; the network average
+ *       {@code Qbar(s1, a1)} of QD-learning if its run did not track that agent), the estimate of Center-QD, and
+ *       {@code Q*(s1, a1)} (Fig. 5a);</li>
  *   <li>{@code fig5d-error-histogram} (in {@code histogram-decaying}): the histogram over runs of the error
  *       {@code Qbar(s1, a1) - Q*(s1, a1)} at the last recorded step, for DP-QD-Learning and (when
  *       {@code histogram-qd} ran, the same seeds) QD-learning (Fig. 5d).</li>
@@ -60,8 +62,7 @@ public final class DpQdFigures {
                         "DP-QD (decaying) agent " + agent, PLOTTED));
             }
             if (inputs.has(DpQdReproduction.QD)) {
-                rows.addAll(SummaryFigures.relabel(Aggregator.aggregate(inputs.metrics(DpQdReproduction.QD)),
-                        "qbar_s1_a1", "QD-learning (network average)", PLOTTED));
+                rows.addAll(qdLearning(Aggregator.aggregate(inputs.metrics(DpQdReproduction.QD)), agents));
             }
             if (inputs.has(DpQdReproduction.CENTER)) {
                 rows.addAll(SummaryFigures.relabel(Aggregator.aggregate(inputs.metrics(DpQdReproduction.CENTER)),
@@ -86,6 +87,21 @@ public final class DpQdFigures {
                     "runs"), plots(inputs, DpQdReproduction.HISTOGRAM_DECAYING)));
         }
         return files;
+    }
+
+    /**
+     * QD-learning's series of Fig. 5a: the paper compares "Q-values of a random agent" under DP-QD-Learning,
+     * QD-learning and Center-QD, so this is the first drawn agent's {@code Q^i(s1, a1)} under QD-learning (trial i of
+     * every spec tracks the same agents); the network average only when QD-learning's run did not track that agent.
+     */
+    static List<AggregateRow> qdLearning(List<AggregateRow> qd, TreeSet<Integer> agents) {
+        if (!agents.isEmpty()) {
+            String metric = "q_agent" + agents.first() + "_s1_a1";
+            if (qd.stream().anyMatch(row -> row.metric().equals(metric))) {
+                return SummaryFigures.relabel(qd, metric, "QD-learning agent " + agents.first(), PLOTTED);
+            }
+        }
+        return SummaryFigures.relabel(qd, "qbar_s1_a1", "QD-learning (network average)", PLOTTED);
     }
 
     /** Whether {@code spec} ran and drew its figures (not under {@code --no-plots}). */

@@ -121,8 +121,8 @@ final class DpQdTheoremClaims {
                     .append(") ");
         }
         return Claim.check(PAPER, "T3 the noise adds no bias to Qbar (Theorem V.3)",
-                "per pair |mean over paired runs of Qbar_DP(T) - Qbar_QD(T)| <= 3 SE", measured.toString().trim()
-                        + "; largest " + format(worst) + " SE", worst <= T3_STANDARD_ERRORS);
+                "per pair |mean over paired runs of Qbar_DP(T) - Qbar_QD(T)| <= 3 SE (pre-registered)",
+                measured.toString().trim() + "; largest " + format(worst) + " SE", worst <= T3_STANDARD_ERRORS);
     }
 
     /** The share of {@code errors} within {@code sqrt(2 var / p)} of 0, var their sample variance. */

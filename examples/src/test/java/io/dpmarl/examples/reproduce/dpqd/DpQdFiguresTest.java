@@ -73,11 +73,29 @@ class DpQdFiguresTest {
             assertTrue(fig5a.contains(label), label);
         }
         assertFalse(fig5a.contains("agent 11"), "at most three agents are drawn");
+        // QD-learning's run here has no tracked agents: its network average stands in (labelled as such).
         String fig5d = svg(runs.get(DpQdReproduction.HISTOGRAM_DECAYING), DpQdFigures.FIG5D);
         assertTrue(fig5d.contains("DP-QD-Learning (decaying)") && fig5d.contains("QD-learning"), fig5d);
         // The bins span the pooled final errors, -9.5 to 9.5 (the step-20 values are not final).
         assertTrue(fig5d.contains("trials (n = 20) per bin of their final value of qbar_error_s1_a1, 12 equal bins on"
                 + " [-9.5, 9.5]"), fig5d);
+    }
+
+    @Test
+    void figure5aComparesOneAgentAcrossTheLearners(@TempDir Path directory) throws IOException {
+        // The paper's Fig. 5a: "we compare Q-values of a random agent when it follows the DP-QD-Learning with
+        // QD-Learning and Center-QD". Trial i of every spec tracks the same agents (2 and 7 here), so QD-learning's
+        // series is agent 2's own Q(s1, a1) (the first agent drawn), not QD-learning's network average.
+        Map<String, Path> runs = new LinkedHashMap<>();
+        runs.put(DpQdReproduction.DECAYING, run(directory, DpQdReproduction.DECAYING, curve("decaying",
+                "q_agent2_s1_a1", "q_agent7_s1_a1", "q_star_s1_a1", "qbar_s1_a1")));
+        runs.put(DpQdReproduction.QD, run(directory, DpQdReproduction.QD, curve("qd-learning", "q_agent2_s1_a1",
+                "q_agent7_s1_a1", "qbar_s1_a1")));
+        DpQdFigures.draw(new ClaimInputs(runs, true));
+        String fig5a = svg(runs.get(DpQdReproduction.DECAYING), DpQdFigures.FIG5A);
+        assertTrue(fig5a.contains("QD-learning agent 2"), fig5a);
+        assertFalse(fig5a.contains("QD-learning agent 7"), "one agent is compared across the learners");
+        assertFalse(fig5a.contains("network average"), "QD-learning's average is not the paper's quantity");
     }
 
     @Test
