@@ -137,9 +137,8 @@ public final class RdpCurves {
      * {@code max(0, logA / (alpha - 1))} rounded up: at least the exact quotient of the double {@code logA} by the
      * real {@code alpha - 1}, because {@link LogMath#quotientUp} divides by an enclosure of it ({@link
      * LogMath#sumDown} and {@link LogMath#sumUp} of {@code alpha} and {@code -1}; the double {@code alpha - 1} is
-     * exact for alpha up to 2^53, but not above, where alpha is an even integer and alpha - 1 an odd one). The lower
-     * end is also at most the double {@code alpha - 1}, which {@link SubsampledGaussianSeries} relies on for its
-     * Gaussian bound. Rounding the quotient to nearest instead would lose up to half an ulp of the RDP.
+     * exact for alpha up to 2^53, but not above, where alpha is an even integer and alpha - 1 an odd one).
+     * Rounding the quotient to nearest instead would lose up to half an ulp of the RDP.
      */
     private static double upperQuotient(double logA, double alpha) {
         return Math.max(0.0, LogMath.quotientUp(logA, LogMath.sumDown(alpha, -1), LogMath.sumUp(alpha, -1)));
