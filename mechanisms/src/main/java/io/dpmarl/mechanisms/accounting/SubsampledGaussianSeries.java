@@ -86,6 +86,12 @@ final class SubsampledGaussianSeries {
     static final int MAX_FRACTIONAL_TERMS = 100_000;
 
     /**
+     * The largest order whose series {@link RdpCurves} sums (more than alpha terms either way); above it, the
+     * Gaussian bound {@link #logAGaussianBound}.
+     */
+    static final int MAX_SERIES_ORDER = 100_000;
+
+    /**
      * log A_alpha for fractional alpha (Mironov, Talwar and Zhang 2019, Sec. 3.3), as a proven upper bound.
      *
      * <p><b>The series.</b> With the exact crossing point {@code z0 = sigma^2 log(1/q - 1) + 1/2}, A_alpha = A0 + A1,
