@@ -62,4 +62,16 @@ class SubsampledGaussianLargeOrderTest {
         assertTrue(summed > 50_000 - 10, "and close to the Gaussian RDP: " + summed);
         assertEquals(50_000.5, RdpCurves.subsampledGaussian(1.0, 0.01, 100_001), 0.0);
     }
+
+    /**
+     * At q = 1 the curve takes the Gaussian RDP {@code alpha / (2 sigma^2)} in one rounding, not the series' route
+     * through log A (two more roundings). sigma = 5, alpha = 2.5: {@code 1/50} rounded up is the double 0.02 =
+     * 0.0200000000000000004163..., times 2.5 = 0.0500000000000000010408... exactly, whose smallest double above is
+     * the double 0.05 = 0.0500000000000000027755... (the one below is 0.0499999999999999958366...).
+     */
+    @Test
+    void atSamplingRateOneTheCurveIsTheGaussianRdpRoundedOnce() {
+        assertEquals(0.05, RdpCurves.subsampledGaussianCurve(5.0, 1.0, new double[] {2.5})[0], 0.0);
+        assertEquals(0.05, RdpCurves.subsampledGaussian(5.0, 1.0, 2.5), 0.0);
+    }
 }
