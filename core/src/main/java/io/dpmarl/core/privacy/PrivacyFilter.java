@@ -46,6 +46,27 @@ public final class PrivacyFilter {
     synchronized void check(PrivacyEvent event, long count) {
         Accountant trial = accountant.copy();
         trial.compose(event, count);
+        requireWithin(trial, event, count);
+    }
+
+    /**
+     * Throws the refusal that {@code releases} charges of one {@code event} each ({@link #charge} called {@code
+     * releases} times with count 1, as a release stream charges) would raise at the first of them that does not fit,
+     * and composes nothing either way. Not the same as {@link #check} with count {@code releases}: an accountant
+     * rounds each composition up, so {@code releases} compositions of one event can sum to more than one
+     * composition of {@code releases} (basic composition: six charges of 0.01 add up to 0.060000000000000005, six
+     * times 0.01 in one product rounds to 0.06).
+     */
+    synchronized void checkOneByOne(PrivacyEvent event, long releases) {
+        Accountant trial = accountant.copy();
+        for (long release = 0; release < releases; release++) {
+            trial.compose(event, 1);
+            requireWithin(trial, event, releases);
+        }
+    }
+
+    /** Throws the refusal of {@code count} events if the trial accountant's filter epsilon passes the budget. */
+    private void requireWithin(Accountant trial, PrivacyEvent event, long count) {
         double after = trial.filterEpsilon(budget.delta());
         if (!(after <= budget.epsilon())) {
             throw new PrivacyBudgetExceededException("privacy budget exceeded" + owner + ": epsilon would reach "

@@ -205,11 +205,12 @@ public final class PrivacyLedger {
     /**
      * Throws the refusal that charging {@code count} releases of {@code event} to every key of {@code keys} would
      * raise, and charges nothing either way: a caller whose several releases must all happen or none (a DPC-MARL
-     * consensus round, whose every release is charged to every agent's key) asks before the first of them. Each key
-     * is checked under its principal as if all {@code count} releases went to it (the keys are under distinct
-     * principals, as {@link StreamRequest#alsoCharged()} requires); a filter admits by a loss that only grows with
-     * composition, so {@code count} releases that fit together also fit one by one. Without a budget nothing is
-     * refused.
+     * consensus round, whose every release is charged to every agent's key) asks before the first of them. The
+     * releases are checked as a release stream charges them, one at a time ({@code count} charges of count 1 to
+     * each key, so a principal holding m of the keys receives {@code m * count}), each composed and admitted by the
+     * principal's filter exactly as its charge will be; one composition of {@code count} could round to less than
+     * {@code count} compositions of one and admit a round whose last release is then refused. Without a budget
+     * nothing is refused.
      *
      * @throws PrivacyBudgetExceededException if a principal's budget would not admit them, or the event is nominal
      *                                        (nothing changes)
@@ -220,14 +221,19 @@ public final class PrivacyLedger {
         if (budgetPerPrincipal.isEmpty()) {
             return;
         }
+        Map<LedgerKey, Long> releasesByPrincipal = new LinkedHashMap<>();
         for (LedgerKey key : keys) {
             LedgerKey principal = key.principal();
             if (event instanceof PrivacyEvent.NominalEvent) {
                 throw new PrivacyBudgetExceededException("privacy budget cannot admit a release without a formal "
                         + "guarantee (" + event.describe() + ") to " + principal + "; release refused");
             }
-            KeyState state = states.get(principal);
-            (state != null ? state : newState(principal, true)).filter.orElseThrow().check(event, count);
+            releasesByPrincipal.merge(principal, count, Math::addExact);
+        }
+        for (Map.Entry<LedgerKey, Long> releases : releasesByPrincipal.entrySet()) {
+            KeyState state = states.get(releases.getKey());
+            (state != null ? state : newState(releases.getKey(), true)).filter.orElseThrow()
+                    .checkOneByOne(event, releases.getValue());
         }
     }
 

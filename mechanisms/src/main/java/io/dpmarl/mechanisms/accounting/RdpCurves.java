@@ -112,7 +112,9 @@ public final class RdpCurves {
      * The fractional series keeps the sign of {@code C(alpha, i)}, unlike dp_accounting's current
      * {@code _compute_log_a_frac}, which over-states the RDP at orders 1.5 and 2.5 by about 3%. The division by
      * {@code alpha - 1} is rounded up too ({@link LogMath#quotientUp} by an enclosure of {@code alpha - 1}), so the
-     * double returned is at least the exact RDP at these arguments.
+     * double returned is at least the exact RDP at these arguments. Above order 10^5 the RDP of the Gaussian mechanism
+     * without subsampling, {@code alpha / (2 sigma^2)} rounded up, also an upper bound (the series would sum more
+     * than alpha terms).
      */
     public static double subsampledGaussian(double sigma, double samplingRate, double alpha) {
         Checks.positiveFinite("sigma", sigma);
@@ -127,19 +129,31 @@ public final class RdpCurves {
         if (alpha == Double.POSITIVE_INFINITY) {
             return Double.POSITIVE_INFINITY;
         }
-        double logA = alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE
-                ? SubsampledGaussianSeries.logAInteger(samplingRate, sigma, (int) alpha)
-                : SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, new HashMap<>());
-        return upperQuotient(logA, alpha);
+        return upperQuotient(logA(samplingRate, sigma, alpha, new HashMap<>()), alpha);
+    }
+
+    /**
+     * An upper bound of log A_alpha, {@code 0 < q < 1}, finite alpha: the binomial sum for an integer order, the
+     * two-sided series for a fractional one, and above {@link SubsampledGaussianSeries#MAX_SERIES_ORDER} the bound of
+     * the Gaussian mechanism without subsampling ({@link SubsampledGaussianSeries#logAGaussianBound}, sound at every
+     * order): both series sum more than alpha terms, which took seconds from alpha = 10^5 and never ended above 2^31
+     * (the fractional series' int index wrapped before passing alpha).
+     */
+    private static double logA(double samplingRate, double sigma, double alpha, Map<Double, ErfcBounds.Enclosure>
+            logErfcCache) {
+        if (alpha > SubsampledGaussianSeries.MAX_SERIES_ORDER) {
+            return SubsampledGaussianSeries.logAGaussianBound(sigma, alpha);
+        }
+        return alpha == Math.rint(alpha) ? SubsampledGaussianSeries.logAInteger(samplingRate, sigma, (int) alpha)
+                : SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache);
     }
 
     /**
      * {@code max(0, logA / (alpha - 1))} rounded up: at least the exact quotient of the double {@code logA} by the
      * real {@code alpha - 1}, because {@link LogMath#quotientUp} divides by an enclosure of it ({@link
      * LogMath#sumDown} and {@link LogMath#sumUp} of {@code alpha} and {@code -1}; the double {@code alpha - 1} is
-     * exact for alpha up to 2^53, but not above, where alpha is an even integer and alpha - 1 an odd one). The lower
-     * end is also at most the double {@code alpha - 1}, which {@link SubsampledGaussianSeries} relies on for its
-     * Gaussian bound. Rounding the quotient to nearest instead would lose up to half an ulp of the RDP.
+     * exact for alpha up to 2^53, but not above, where alpha is an even integer and alpha - 1 an odd one).
+     * Rounding the quotient to nearest instead would lose up to half an ulp of the RDP.
      */
     private static double upperQuotient(double logA, double alpha) {
         return Math.max(0.0, LogMath.quotientUp(logA, LogMath.sumDown(alpha, -1), LogMath.sumUp(alpha, -1)));
@@ -159,12 +173,10 @@ public final class RdpCurves {
         for (int k = 0; k < orders.length; k++) {
             double alpha = orders[k];
             checkOrder(alpha);
-            if (samplingRate == 0 || samplingRate == 1.0 || alpha == Double.POSITIVE_INFINITY
-                    || (alpha == Math.rint(alpha) && alpha < Integer.MAX_VALUE)) {
+            if (samplingRate == 0 || samplingRate == 1.0 || alpha == Double.POSITIVE_INFINITY) {
                 curve[k] = subsampledGaussian(sigma, samplingRate, alpha);
             } else {
-                double logA = SubsampledGaussianSeries.logAFractional(samplingRate, sigma, alpha, logErfcCache);
-                curve[k] = upperQuotient(logA, alpha);
+                curve[k] = upperQuotient(logA(samplingRate, sigma, alpha, logErfcCache), alpha);
             }
         }
         return curve;

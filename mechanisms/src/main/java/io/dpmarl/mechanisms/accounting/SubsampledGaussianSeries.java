@@ -71,17 +71,25 @@ final class SubsampledGaussianSeries {
      * sigma^2)}, in either direction; log A_alpha is (alpha - 1) times the RDP. Used where the series cannot be
      * evaluated in doubles: {@code 2 sigma^2} overflows (sigma above about 2^511.5, where it gives a positive bound
      * of order 2^-1023 instead of a series of rounding errors) or falls below {@code Double.MIN_NORMAL} (sigma below
-     * about 2^-511.5: +inf, or nearly, whereas the square's underflow gave NaN). {@link RdpCurves} divides by a
-     * double at most both the real and the double {@code alpha - 1} (the product's first factor; all three are equal
-     * up to alpha = 2^53) and rounds the quotient up, so the RDP it returns from this bound is at least the product
-     * divided by the double {@code alpha - 1}, hence at least the rounded-up {@code alpha / (2 sigma^2)}.
+     * about 2^-511.5: +inf, or nearly, whereas the square's underflow gave NaN). The product's first factor is
+     * {@code alpha - 1} rounded up ({@link LogMath#sumUp}; the double {@code alpha - 1} rounds down above 2^53, where
+     * alpha = 2^53 + 2 gives 2^53 instead of 2^53 + 1), so the product is at least the exact one. {@link RdpCurves}
+     * divides by a double at most the real {@code alpha - 1} and rounds the quotient up, so the RDP it returns from
+     * this bound is at least the rounded-up {@code alpha / (2 sigma^2)}.
      */
     static double logAGaussianBound(double sigma, double alpha) {
-        return SafeRounding.multiplyUp(alpha - 1, SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0)));
+        return SafeRounding.multiplyUp(LogMath.sumUp(alpha, -1),
+                SafeRounding.multiplyUp(alpha, SafeRounding.rho(sigma, 1.0)));
     }
 
     /** The largest number of terms of each fractional tail series summed before the tail bound is added. */
     static final int MAX_FRACTIONAL_TERMS = 100_000;
+
+    /**
+     * The largest order whose series {@link RdpCurves} sums (more than alpha terms either way); above it, the
+     * Gaussian bound {@link #logAGaussianBound}.
+     */
+    static final int MAX_SERIES_ORDER = 100_000;
 
     /**
      * log A_alpha for fractional alpha (Mironov, Talwar and Zhang 2019, Sec. 3.3), as a proven upper bound.
