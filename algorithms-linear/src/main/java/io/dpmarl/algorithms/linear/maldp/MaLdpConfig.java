@@ -16,8 +16,9 @@ import java.util.Objects;
  * @param stepExponent rho in (0.5, 1]: reward step size {@code gamma_k = k^-rho}
  * @param selection    maxmin (paper) or joint greedy
  * @param randomTies   uniform random tie-breaking (else the lowest index)
- * @param clip         enforce the calibration's bounds: {@code ||phi_V|| <= H} (rescale f), {@code 0 <= V <= H}
- *                     (clip the target and Q below at 0); false is the paper-literal learner, which voids the
+ * @param clip         enforce the calibration's bounds {@code ||phi_V|| <= H} and {@code 0 <= V <= H}: clip the
+ *                     target to [0, H], then rescale the pair {@code (f, V)} by {@code min(1, H/||f||)} (it stays on
+ *                     the regression line), and clip Q below at 0; false is the paper-literal learner, which voids the
  *                     guarantee of every user whose inputs break them (recorded on the ledger)
  * @param noise        release through the privatizers (false: raw statistics reach the server, no charge; a
  *                     test switch, never a private run)

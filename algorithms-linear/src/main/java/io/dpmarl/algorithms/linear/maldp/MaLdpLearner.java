@@ -18,7 +18,8 @@ import java.util.random.RandomGenerator;
  * or joint-greedy selection ({@link ActionSelection}); each agent takes a stochastic-approximation step on its
  * private reward; at the end each agent releases {@code Delta Lambda_h = f f^T} and {@code Delta u_h = f V(s_{h+1})}
  * for every h through {@link MaLdpReleases} (the only privatised data), the server updates ({@link MaLdpServer}), and
- * the agents average their reward parameters ({@link Consensus}, not privatised).
+ * the agents average their reward parameters ({@link Consensus}, not privatised). Evaluation episodes play the policy
+ * of the next episode, planned after the last update ({@link #evaluationMode}).
  *
  * <p>Privacy: each agent's releases about user k are charged to {@code user/k/agent/i}; per user per agent that is
  * 2H releases composed, jointly over the n agents n times that: user k's own releases only, the paper's accounting
@@ -73,6 +74,10 @@ public final class MaLdpLearner implements Learner {
     private boolean evaluation;
     private boolean voidRecorded;
     private int episode;
+    /** The episode whose policy {@link #policy} holds (-1: none planned yet). */
+    private int plannedFor = -1;
+    /** The episode the learner plays next: the number of episodes ended. */
+    private int next;
 
     /**
      * @param features  the public features
@@ -140,11 +145,24 @@ public final class MaLdpLearner implements Learner {
         this.rows = new double[agents][];
     }
 
+    /**
+     * Starts episode {@code episodeIndex}: plans its policy with the server's state and the reward parameters after
+     * the previous episode (Algorithm 1 lines 3-10), unless evaluation mode planned it already since that episode
+     * ended (then the same plan, tie draws included, is played).
+     */
     @Override
     public void beginEpisode(int episodeIndex, Observation[] observations) {
         this.episode = episodeIndex;
-        plan(episodeIndex + 1);
+        planFor(episodeIndex);
         rewards.begin();
+    }
+
+    /** Plans the policy of episode {@code episodeIndex} (user k = episodeIndex + 1) unless it is planned already. */
+    private void planFor(int episodeIndex) {
+        if (plannedFor != episodeIndex) {
+            plan(episodeIndex + 1);
+            plannedFor = episodeIndex;
+        }
     }
 
     private void plan(int k) {
@@ -215,15 +233,26 @@ public final class MaLdpLearner implements Learner {
             report.ifPresent(r -> AccountantReport.recordVoid(metrics));
         }
         voidRecorded = voided;
+        next = episodeIndex + 1;
         if ((episodeIndex + 1) % COUNTERS_EVERY == 0) {
             metrics.record(NORM_VIOLATIONS, releases.violations());
             metrics.record(PSD_FLOORS, server.floorActivations());
         }
     }
 
+    /**
+     * Switches evaluation mode. Switched on, the learner plays the policy it would play in its next training
+     * episode: planned with the server's state and the reward parameters updated after the last episode ended (not
+     * the last training episode's policy, planned before that episode's releases). That plan is kept for the next
+     * training episode, so evaluation neither replans nor draws ties twice and training runs as without it. Acting
+     * in evaluation mode records, releases and charges nothing.
+     */
     @Override
     public void evaluationMode(boolean on) {
         evaluation = on;
+        if (on) {
+            planFor(next);
+        }
     }
 
     @Override
@@ -231,7 +260,10 @@ public final class MaLdpLearner implements Learner {
         return new TablePolicy(policy, component, agents, features.actions, localCount);
     }
 
-    /** The joint action the current episode plays at {@code stage} in {@code state}. */
+    /**
+     * The joint action of the policy planned last at {@code stage} in {@code state}: the current episode's, or in
+     * evaluation mode the next episode's.
+     */
     public int jointAction(int stage, int state) {
         return policy[stage][state];
     }

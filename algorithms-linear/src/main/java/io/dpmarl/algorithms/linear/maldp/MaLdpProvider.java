@@ -101,8 +101,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 Param.string("consensus", "consensus graph: complete (1/n 11^T) or a fresh Erdos-Renyi graph per "
                         + "(episode, stage) with Metropolis weights", "complete", "erdos-renyi")
                         .withDefault("complete"),
-                Param.real("edge-probability", "edge probability of the erdos-renyi consensus graphs").atLeast(0)
-                        .atMost(1).withDefault(0.5));
+                Param.real("edge-probability", "edge probability of the erdos-renyi consensus graphs (0 refused "
+                        + "for 2 or more agents: they would never mix; a disconnected draw is kept, Assumption 2 "
+                        + "(iii) is on the expectation)").atLeast(0).atMost(1).withDefault(0.5));
     }
 
     @Override

@@ -32,10 +32,12 @@ import java.util.Optional;
  * releases (post-processing) and the run-wide key is not charged.
  *
  * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
- * inputs break either is counted ({@link #violations()}); with {@code clip} the learner rescales
- * {@code f <- f min(1, H/||f||)} and clips V to {@code [0, H]} before forming the statistics, so the declared
- * sensitivity holds (a choice of this framework, the paper clips nothing; the target is not rescaled with f, so a
- * rescaled sample is off the regression line {@code V ~ <f, theta>} and biases the server's estimate). Without
+ * inputs break either is counted ({@link #violations()}); with {@code clip} the learner clips V to {@code [0, H]},
+ * then rescales the pair with one factor {@code s = min(1, H/||f||)}: it releases {@code (s f, s V)}, so
+ * {@code ||s f|| <= H} and {@code 0 <= s V <= H} (the declared sensitivity holds) and a sample with
+ * {@code E[V] = <theta, f>} stays on the server's regression line, {@code E[s V] = <theta, s f>}: rescaling the
+ * pair, unlike rescaling f alone, does not bias the ridge estimate. Only clipping V itself (a target outside
+ * {@code [0, H]}) moves a sample off the line. This is a choice of this framework; the paper clips nothing. Without
  * {@code clip} (the paper-literal learner) the statistics are released as they are: the privatizers' noise does not
  * cover them, so that user has no guarantee, and the ledger says so. Before the first
  * such release of a (user, agent) its key {@link #key(long, int)} is charged one {@link PrivacyEvent.NonPrivateEvent}
@@ -138,7 +140,10 @@ public final class MaLdpReleases {
         return LedgerKey.user(episode).child("agent", agent);
     }
 
-    /** Forms, privatises and uploads the statistics of one (user, agent, stage). {@code f} may be rescaled in place. */
+    /**
+     * Forms, privatises and uploads the statistics of one (user, agent, stage). With {@code clip}, a violating pair is
+     * released as {@code (s f, s min(H, max(0, V)))}, {@code s = min(1, H/||f||)}; {@code f} is rescaled in place.
+     */
     void upload(int episode, int agent, int stage, double[] f, double target, MaLdpServer server) {
         double squared = 0;
         for (double x : f) {
@@ -149,13 +154,11 @@ public final class MaLdpReleases {
         if (violated) {
             violations++;
             if (clip) {
-                if (norm > bound) {
-                    double scale = bound / norm;
-                    for (int j = 0; j < f.length; j++) {
-                        f[j] *= scale;
-                    }
+                double scale = norm > bound ? bound / norm : 1.0;
+                for (int j = 0; j < f.length; j++) {
+                    f[j] *= scale;
                 }
-                target = Math.min(bound, Math.max(0.0, target));
+                target = scale * Math.min(bound, Math.max(0.0, target));
             }
         }
         int dimension = f.length;

@@ -1,6 +1,8 @@
 package io.dpmarl.algorithms.linear.maldp;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
@@ -48,5 +50,50 @@ class ConsensusTest {
         for (int i = 0; i < agents; i++) {
             assertEquals(0.5, estimates.weights(i, 0)[0], 1e-2, "agent " + i);
         }
+    }
+
+    /**
+     * With two or more agents, p = 0 draws only edgeless graphs, L = I, the spectral norm of
+     * {@code E[L^T (I - 1 1^T/n) L]} is one and the agents never mix: refused, naming the parameter and its range.
+     * One agent has no edge to draw, and p = 0 is accepted (L = (1)).
+     */
+    @Test
+    void anEdgeProbabilityOfZeroIsRefusedForTwoOrMoreAgents() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Consensus.erdosRenyiMetropolis(2, 0.0, new SplittableRandom(1)));
+        assertEquals("ma-ldp: parameter 'edge-probability' must be in (0, 1] for consensus=erdos-renyi with 2 "
+                + "agents (an edgeless graph never mixes the reward parameters: Assumption 2 (iii)), got 0.0",
+                refused.getMessage());
+        assertArrayEquals(new double[][] {{1.0}},
+                Consensus.erdosRenyiMetropolis(1, 0.0, new SplittableRandom(1)).matrix(0, 0));
+        assertEquals(2, Consensus.erdosRenyiMetropolis(2, Double.MIN_VALUE, new SplittableRandom(1)).matrix(0, 0)
+                .length, "any positive edge probability is accepted");
+    }
+
+    /**
+     * Disconnected draws are kept: Assumption 2 (iii) is on the expectation. n = 2, p = 1/2: a draw is edgeless,
+     * L = I, or the edge, Metropolis weight 1/(1 + 1) = 1/2 everywhere, L = 1 1^T/2, each with probability 1/2. Then
+     * {@code E[L^T (I - J) L] = (1/2)(I - J) + (1/2) 0}, J = 1 1^T/2, of spectral norm 1/2 < 1. Over 400 draws with a
+     * fixed seed, the fraction of identity draws is within 0.5 +- 0.1 (5 standard deviations of 0.025: a false
+     * rejection rate below 1e-6), and the empirical mean of {@code L^T (I - J) L} is
+     * {@code q (I - J)}, q the identity fraction, so its norm is q.
+     */
+    @Test
+    void disconnectedDrawsAreKeptAndTheExpectedContractionIsBelowOne() {
+        Consensus consensus = Consensus.erdosRenyiMetropolis(2, 0.5, new SplittableRandom(11));
+        int draws = 400;
+        int identities = 0;
+        for (int draw = 0; draw < draws; draw++) {
+            double[][] l = consensus.matrix(draw, 0);
+            if (l[0][1] == 0.0) {
+                identities++;
+                assertArrayEquals(new double[][] {{1, 0}, {0, 1}}, l, "an edgeless draw is kept as L = I");
+            } else {
+                assertArrayEquals(new double[][] {{0.5, 0.5}, {0.5, 0.5}}, l);
+            }
+        }
+        double fraction = identities / (double) draws;
+        assertEquals(0.5, fraction, 0.1);
+        assertTrue(fraction < 1, "the expected contraction (norm = fraction) is below one");
     }
 }

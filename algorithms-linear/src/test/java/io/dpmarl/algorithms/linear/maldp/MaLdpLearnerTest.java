@@ -159,7 +159,8 @@ class MaLdpLearnerTest {
         clipping.upload(0, 0, 0, new double[] {10, 0, 0, 0}, 7.0, server);
         assertEquals(1, clipping.violations());
         assertEquals(25.0, server.gram(0, 0)[0], 0.0, "f rescaled to norm H = 5");
-        assertEquals(25.0, server.target(0, 0)[0], 0.0, "V clipped to H = 5");
+        // V = 7 clipped to H = 5, then rescaled with f by s = 5/10: the moment is (s f_0)(s V) = 5 * 2.5
+        assertEquals(12.5, server.target(0, 0)[0], 0.0, "V clipped to H = 5, then rescaled by s = 1/2");
         clipping.upload(0, 0, 0, new double[] {3, 4, 0, 0}, 5.0, server);
         assertEquals(1, clipping.violations(), "norm exactly H is within the bound");
         MaLdpServer raw = new MaLdpServer(1, 1, 4, 1.0, 1.0, PsdStrategy.CONSTANT_ETA, 0, 0.1);
