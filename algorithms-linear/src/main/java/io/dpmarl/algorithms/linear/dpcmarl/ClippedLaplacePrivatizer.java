@@ -9,6 +9,7 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.accounting.SafeRounding;
+import io.dpmarl.mechanisms.clipping.NormClip;
 import io.dpmarl.mechanisms.noise.Samplers;
 import io.dpmarl.mechanisms.privatizers.AdditiveNoisePrivatizer;
 import io.dpmarl.mechanisms.privatizers.FloatSafeSensitivity;
@@ -19,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sound alternative to the DPC-MARL paper's data-dependent noise: each critic-parameter vector is clipped to
- * L1 norm at most {@code C} (scaled by {@code C / ||omega||_1} when larger; every clip is counted), so two
+ * L1 norm at most {@code C} (scaled by {@code C / ||omega||_1} when larger, with directed rounding so that the exact
+ * norm of the clipped vector is at most {@code C}: {@link NormClip#l1}; every clip is counted), so two
  * vectors of one agent's neighbouring runs differ by at most {@code 2C} in L1, and then released with float-safe
  * Laplace noise calibrated to that sensitivity: scale {@code 2C / epsilon} (plus the float-safety margin of the
  * {@code laplace} privatizer), which is pure {@code epsilon}-DP per exchange (Dwork and Roth, Theorem 3.6) with
@@ -96,25 +98,23 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
         return clip;
     }
 
-    /** Releases so far whose input had L1 norm above {@code C} and was scaled down. */
+    /**
+     * Releases so far whose input was scaled down: its L1 norm, rounded up, above {@code C} ({@link NormClip#l1};
+     * this differs from "exact norm above C" only for inputs within a few ulps per coordinate of the bound).
+     */
     public long clippedReleases() {
         return clips.get();
     }
 
-    /** The input clipped to L1 norm {@code C} (a copy; the input is not modified). */
+    /**
+     * The input clipped to L1 norm {@code C} (a copy; the input is not modified) by {@link NormClip#l1}: its exact,
+     * real-number L1 norm is at most {@code C}, as the sensitivity {@code 2C} needs (a clip computed in
+     * round-to-nearest can exceed {@code C} by about {@code C (d + 2) 2^-53}).
+     *
+     * @throws IllegalArgumentException naming the position of a NaN or infinite value
+     */
     public double[] clipped(double[] values) {
-        double norm = 0;
-        for (double value : values) {
-            norm += Math.abs(value);
-        }
-        double[] out = values.clone();
-        if (norm > clip) {
-            double factor = clip / norm;
-            for (int k = 0; k < out.length; k++) {
-                out[k] *= factor;
-            }
-        }
-        return out;
+        return NormClip.l1(values, clip).values();
     }
 
     @Override
@@ -176,15 +176,11 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
 
     @Override
     protected Statistic perturb(Statistic input, NoiseSource noise) {
-        double[] values = ((Statistic.Vector) input).values();
-        double norm = 0;
-        for (double value : values) {
-            norm += Math.abs(value);
-        }
-        if (norm > clip) {
+        NormClip.Clipped clipped = NormClip.l1(((Statistic.Vector) input).values(), clip);
+        if (clipped.scaled()) {
             clips.incrementAndGet();
         }
-        double[] released = clipped(values);
+        double[] released = clipped.values();
         for (int k = 0; k < released.length; k++) {
             released[k] = laplace.perturbValue(released[k], noise);
         }

@@ -1,5 +1,6 @@
 package io.dpmarl.algorithms.linear.dpcmarl;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.mechanisms.audit.SensitivityAudit;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -70,6 +72,40 @@ class CriticPrivatizersTest {
         // basic composition of 4 pure 0.5-DP releases
         assertEquals(2.0, ledger.epsilon(LedgerKey.agent(2), 0), 1e-9);
         assertEquals(4, privatizer.clippedReleases());
+    }
+
+    @Test
+    void theClippedVectorsExactL1NormIsAtMostC() {
+        // (9.2, -16.5, -0.4) has L1 norm 26.1 > C = 10. Clipped in round-to-nearest (norm summed, factor 10 / norm,
+        // each value times the factor, as this privatizer did before), the exact L1 norm of the three products is
+        // above 10 (the rounding errors add up): the sensitivity 2C would then be understated. The clip now rounds
+        // the norm up and the factor and products down, so the exact norm is at most 10, and within a few ulps.
+        double[] values = {9.2, -16.5, -0.4};
+        double norm = 0;
+        for (double value : values) {
+            norm += Math.abs(value);
+        }
+        double factor = 10 / norm;
+        BigDecimal naive = BigDecimal.ZERO;
+        for (double value : values) {
+            naive = naive.add(new BigDecimal(Math.abs(value * factor)));
+        }
+        assertTrue(naive.compareTo(BigDecimal.TEN) > 0, "the round-to-nearest clip exceeds C here: " + naive);
+        ClippedLaplacePrivatizer privatizer = new ClippedLaplacePrivatizer(1.0, 10, 3);
+        double[] clipped = privatizer.clipped(values);
+        BigDecimal exact = BigDecimal.ZERO;
+        for (double value : clipped) {
+            exact = exact.add(new BigDecimal(Math.abs(value)));
+        }
+        assertTrue(exact.compareTo(BigDecimal.TEN) <= 0, "exact L1 norm " + exact);
+        assertTrue(exact.compareTo(new BigDecimal("9.99999999999999")) > 0, "exact L1 norm " + exact);
+        assertArrayEquals(new double[] {9.2, -16.5, -0.4}, values, 0.0); // input untouched
+        // a release of it counts as a clip; one inside the ball (L1 norm 9.9) does not
+        PrivacyLedger ledger = PrivacyLedger.of(BasicAccountant::new, 0);
+        privatizer.release(new Statistic.Vector(values), NoiseSource.seeded(1), ledger, LedgerKey.agent(0));
+        privatizer.release(new Statistic.Vector(new double[] {9.2, -0.3, -0.4}), NoiseSource.seeded(2), ledger,
+                LedgerKey.agent(0));
+        assertEquals(1, privatizer.clippedReleases());
     }
 
     /** Instances: random vectors at several magnitudes and adversarial ones (huge, opposite signs, one spike). */

@@ -159,7 +159,7 @@ public final class IndependentQLearner implements Learner {
             double reward = result.rewards()[agent];
             if (privatizer.isPresent()) {
                 // The privatizer's sensitivity covers rewards in [rewardMin, rewardMin + sensitivity]: clip to it.
-                double rewardMax = rewardMin + privatizer.get().sensitivity().value();
+                double rewardMax = rewardMaxFor(rewardMin, privatizer.get().sensitivity().value());
                 if (reward < rewardMin || reward > rewardMax) {
                     reward = Math.min(Math.max(reward, rewardMin), rewardMax);
                     clippedRewards++;
@@ -286,5 +286,19 @@ public final class IndependentQLearner implements Learner {
             }
         }
         throw new IllegalStateException("no greedy action in a row of NaN values");
+    }
+
+    /**
+     * The upper end of the clip range, {@code rewardMin + width} rounded down (the largest double at most the exact
+     * sum), so that two clipped rewards differ by at most {@code width} as real numbers, as the privatizer's
+     * sensitivity assumes; the sum rounded to nearest can exceed the exact one by half an ulp (1 plus 0.75 ulp of 1
+     * rounds to 1 plus one ulp). The exact rounding error of the sum is Knuth's two-sum; a negative error means the
+     * sum was rounded up. An overflowing sum stays +inf (every finite reward is then within the exact range).
+     */
+    static double rewardMaxFor(double rewardMin, double width) {
+        double sum = rewardMin + width;
+        double widthPart = sum - rewardMin;
+        double error = (rewardMin - (sum - widthPart)) + (width - widthPart);
+        return error < 0 ? Math.nextDown(sum) : sum;
     }
 }
