@@ -50,8 +50,11 @@ public final class NormClip {
      * @param values the clipped vector: a new array, never the input, with the input's length; owned by the caller
      * @param scaled whether the input was scaled down (its norm rounded up exceeded the bound); when false,
      *               {@code values} holds the input's values bit for bit
+     * @param factor the factor applied, at most {@code bound / ||v||} as real numbers when scaled (1 when not): a
+     *               quantity released with the vector and bounded by the same ratio (a regression target paired
+     *               with its feature vector) is scaled by it with {@link SafeRounding#multiplyDown}
      */
-    public record Clipped(double[] values, boolean scaled) {
+    public record Clipped(double[] values, boolean scaled, double factor) {
     }
 
     /**
@@ -98,13 +101,13 @@ public final class NormClip {
         double scaledNorm = scaledNormUp(values, down, norm);
         double[] out = values.clone();
         if (SafeRounding.multiplyUp(scaledNorm, Math.scalb(1.0, exponent)) <= bound) {
-            return new Clipped(out, false);
+            return new Clipped(out, false, 1.0);
         }
         double factor = SafeRounding.multiplyDown(SafeRounding.divideDown(bound, scaledNorm), down);
         for (int k = 0; k < out.length; k++) {
             out[k] = Math.copySign(SafeRounding.multiplyDown(Math.abs(values[k]), factor), values[k]);
         }
-        return new Clipped(out, true);
+        return new Clipped(out, true, factor);
     }
 
     /** The largest magnitude, refusing a NaN or infinite coordinate by its position. */

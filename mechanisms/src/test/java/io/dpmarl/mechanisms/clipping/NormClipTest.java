@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.mechanisms.accounting.SafeRounding;
+import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,7 @@ class NormClipTest {
         NormClip.Clipped l2 = NormClip.l2(new double[] {3, -4}, 5);
         assertFalse(l2.scaled());
         assertArrayEquals(new double[] {3, -4}, l2.values(), 0.0);
+        assertEquals(1.0, l2.factor(), 0.0);
         // L1 of (0.5, -0.25, 0.25) is 1; L-infinity of (-8, 2) is 8
         assertFalse(NormClip.l1(new double[] {0.5, -0.25, 0.25}, 1).scaled());
         assertFalse(NormClip.lInfinity(new double[] {-8, 2}, 8).scaled());
@@ -32,6 +35,7 @@ class NormClipTest {
         NormClip.Clipped l2 = NormClip.l2(new double[] {3, -4}, 2.5);
         assertTrue(l2.scaled());
         assertArrayEquals(new double[] {1.5, -2}, l2.values(), 0.0);
+        assertEquals(0.5, l2.factor(), 0.0);
         // L1: e = -1, scaled (1, 0.5, 0.5), N = 2, N 2^-1 = 1 > 0.5, factor = (0.5 / 2) 2 = 0.5
         NormClip.Clipped l1 = NormClip.l1(new double[] {0.5, -0.25, 0.25}, 0.5);
         assertTrue(l1.scaled());
@@ -164,5 +168,16 @@ class NormClipTest {
             assertThrows(IllegalArgumentException.class, () -> NormClip.lInfinity(new double[] {bad}, 1));
             assertThrows(IllegalArgumentException.class, () -> NormClip.l1(new double[] {0, bad}, 1));
         }
+    }
+
+    @Test
+    void theFactorIsAtMostTheBoundOverTheNormAndIsTheOneApplied() {
+        // L2 of (3, 4) to 1: N = 1.25 as above, factor = divideDown(1, 1.25) 2^-2, just below 0.2 (0.8 is not a
+        // double); a paired target t <= ||v|| scaled by it stays at most the bound: factor 5 <= 1 exactly
+        NormClip.Clipped clipped = NormClip.l2(new double[] {3, 4}, 1);
+        assertTrue(clipped.scaled());
+        assertTrue(new BigDecimal(clipped.factor()).multiply(BigDecimal.valueOf(5)).compareTo(BigDecimal.ONE) <= 0);
+        assertTrue(clipped.factor() >= Math.nextDown(Math.nextDown(0.2)));
+        assertEquals(SafeRounding.multiplyDown(3, clipped.factor()), clipped.values()[0], 0.0);
     }
 }

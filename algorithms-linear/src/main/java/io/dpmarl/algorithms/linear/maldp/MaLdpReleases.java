@@ -9,6 +9,8 @@ import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.privacy.StreamRequest;
 import io.dpmarl.core.rng.NoiseSource;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
+import io.dpmarl.mechanisms.clipping.NormClip;
 import java.util.Optional;
 
 /**
@@ -33,7 +35,9 @@ import java.util.Optional;
  *
  * <p>Assumption enforcement: the calibration assumes {@code ||f||_2 <= H} and {@code 0 <= V <= H}. A release whose
  * inputs break either is counted ({@link #violations()}); with {@code clip} the learner clips V to {@code [0, H]},
- * then rescales the pair with one factor {@code s = min(1, H/||f||)}: it releases {@code (s f, s V)}, so
+ * then rescales the pair with one factor {@code s <= min(1, H/||f||)} ({@link NormClip#l2}, whose directed rounding
+ * keeps the exact norm of {@code s f} at most H; a norm that exceeds H only by rounding is scaled by a factor within
+ * a few ulps of 1, and counted): it releases {@code (s f, s V)}, so
  * {@code ||s f|| <= H} and {@code 0 <= s V <= H} (the declared sensitivity holds) and a sample with
  * {@code E[V] = <theta, f>} stays on the server's regression line, {@code E[s V] = <theta, s f>}: rescaling the
  * pair, unlike rescaling f alone, does not bias the ridge estimate. Only clipping V itself (a target outside
@@ -142,23 +146,17 @@ public final class MaLdpReleases {
 
     /**
      * Forms, privatises and uploads the statistics of one (user, agent, stage). With {@code clip}, a violating pair is
-     * released as {@code (s f, s min(H, max(0, V)))}, {@code s = min(1, H/||f||)}; {@code f} is rescaled in place.
+     * released as {@code (s f, s min(H, max(0, V)))}, {@code s <= min(1, H/||f||)} ({@link NormClip#l2}); {@code f} is
+     * rescaled in place.
      */
     void upload(int episode, int agent, int stage, double[] f, double target, MaLdpServer server) {
-        double squared = 0;
-        for (double x : f) {
-            squared += x * x;
-        }
-        double norm = Math.sqrt(squared);
-        boolean violated = norm > bound * (1 + 1e-12) || target > bound || target < 0;
+        NormClip.Clipped clipped = NormClip.l2(f, bound);
+        boolean violated = clipped.scaled() || target > bound || target < 0;
         if (violated) {
             violations++;
             if (clip) {
-                double scale = norm > bound ? bound / norm : 1.0;
-                for (int j = 0; j < f.length; j++) {
-                    f[j] *= scale;
-                }
-                target = scale * Math.min(bound, Math.max(0.0, target));
+                System.arraycopy(clipped.values(), 0, f, 0, f.length);
+                target = SafeRounding.multiplyDown(Math.min(bound, Math.max(0.0, target)), clipped.factor());
             }
         }
         int dimension = f.length;

@@ -26,6 +26,7 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.environments.network.NetworkMdp;
 import io.dpmarl.mechanisms.accounting.BasicAccountant;
 import io.dpmarl.mechanisms.accounting.paper003.Paper003Accountant;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -290,8 +291,8 @@ class MaLdpLiteralVoidsGuaranteeTest {
 
     @Test
     void withinTheBoundTheLiteralLedgerEqualsTheClippedOne() {
-        // inputs on the boundary: ||(0.6 H, 0.8 H)|| = H = 2 exactly, V = 0 and V = H
-        double[][] inputs = {{0.6 * 2, 0.8 * 2}, {1.2, 1.6}, {0.5, 0.5}, {0, 0}};
+        // inputs on the boundary: ||(0, H)|| = ||(H, 0)|| = H = 2 exactly, V = 0 and V = H
+        double[][] inputs = {{0, 2}, {2, 0}, {0.5, 0.5}, {0, 0}};
         double[] targets = {0.0, 2.0, 1.0, 2.0};
         PrivacyLedger literal = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
         PrivacyLedger clipped = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
@@ -323,6 +324,26 @@ class MaLdpLiteralVoidsGuaranteeTest {
             }
             assertEquals(8.0, literal.epsilon(LedgerKey.user(user), 1e-6), 1e-9);
         }
+    }
+
+    @Test
+    void aNormAboveTheBoundOnlyByRoundingIsCountedAndClippedExactly() {
+        // the doubles 1.2 and 1.6 are 1.2 - 4.4e-17 and 1.6 + 8.9e-17: their exact squared norm is 4 + 1.8e-16 > H^2
+        // = 4 (BigDecimal below), although (0.6 H, 0.8 H) is on the boundary in real numbers
+        BigDecimal exactSquare = new BigDecimal(1.2).pow(2).add(new BigDecimal(1.6).pow(2));
+        assertTrue(exactSquare.compareTo(BigDecimal.valueOf(4)) > 0);
+        PrivacyLedger literal = PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6);
+        MaLdpReleases literalReleases = releases(literal, false);
+        literalReleases.upload(0, 0, 0, new double[] {1.2, 1.6}, 2.0, server());
+        assertEquals(1, literalReleases.violations());
+        assertEquals(1, literalReleases.voids(), "the paper-literal release is outside the calibrated bound");
+        MaLdpReleases clippedReleases = releases(PrivacyLedger.of(() -> new BasicAccountant(1e-6), 1e-6), true);
+        double[] f = {1.2, 1.6};
+        clippedReleases.upload(0, 0, 0, f, 2.0, server());
+        assertEquals(1, clippedReleases.violations());
+        BigDecimal clippedSquare = new BigDecimal(f[0]).pow(2).add(new BigDecimal(f[1]).pow(2));
+        assertTrue(clippedSquare.compareTo(BigDecimal.valueOf(4)) <= 0, "exact ||s f||^2 = " + clippedSquare);
+        assertTrue(f[0] >= 1.2 * (1 - 1e-15) && f[1] >= 1.6 * (1 - 1e-15), "scaled by a factor within ulps of 1");
     }
 
     @Test
