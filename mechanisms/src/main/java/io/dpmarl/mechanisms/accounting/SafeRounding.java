@@ -93,6 +93,22 @@ public final class SafeRounding {
         return error > 0 ? Math.nextUp(sum) : sum;
     }
 
+    /**
+     * The largest double at most {@code a + b} (exact sum), for finite {@code a, b} of any sign: the upper end of a
+     * clipping range {@code [low, low + width]} whose width must not exceed a sensitivity (the double {@code 0.1 +
+     * 0.2} is above the exact sum). Knuth's two-sum gives the sum's rounding error exactly; a negative error means
+     * the sum was rounded up. A sum overflowing upwards gives {@code Double.MAX_VALUE}, downwards {@code -inf}.
+     */
+    public static double addDown(double a, double b) {
+        double sum = a + b;
+        if (Double.isInfinite(sum)) {
+            return sum > 0 ? Double.MAX_VALUE : sum;
+        }
+        double bPart = sum - a;
+        double error = (a - (sum - bPart)) + (b - bPart);
+        return error < 0 ? Math.nextDown(sum) : sum;
+    }
+
     /** The smallest double at least {@code a * b} (exact product). */
     public static double multiplyUp(double a, double b) {
         double product = a * b;

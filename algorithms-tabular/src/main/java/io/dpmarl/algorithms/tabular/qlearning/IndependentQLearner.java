@@ -14,6 +14,7 @@ import io.dpmarl.core.privacy.Sensitivity;
 import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -292,13 +293,10 @@ public final class IndependentQLearner implements Learner {
      * The upper end of the clip range, {@code rewardMin + width} rounded down (the largest double at most the exact
      * sum), so that two clipped rewards differ by at most {@code width} as real numbers, as the privatizer's
      * sensitivity assumes; the sum rounded to nearest can exceed the exact one by half an ulp (1 plus 0.75 ulp of 1
-     * rounds to 1 plus one ulp). The exact rounding error of the sum is Knuth's two-sum; a negative error means the
-     * sum was rounded up. An overflowing sum stays +inf (every finite reward is then within the exact range).
+     * rounds to 1 plus one ulp). {@link SafeRounding#addDown}; an overflowing sum gives {@code Double.MAX_VALUE}
+     * (every finite reward is then within the exact range).
      */
     static double rewardMaxFor(double rewardMin, double width) {
-        double sum = rewardMin + width;
-        double widthPart = sum - rewardMin;
-        double error = (rewardMin - (sum - widthPart)) + (width - widthPart);
-        return error < 0 ? Math.nextDown(sum) : sum;
+        return SafeRounding.addDown(rewardMin, width);
     }
 }

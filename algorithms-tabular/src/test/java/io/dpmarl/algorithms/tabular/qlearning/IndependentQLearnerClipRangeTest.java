@@ -40,7 +40,7 @@ class IndependentQLearnerClipRangeTest {
         assertEquals(-1.0, IndependentQLearner.rewardMaxFor(-1.0, 0x1p-60), 0.0);
         // -1 + 1.5 2^-54 = -1 + 0.75 2^-53: to nearest -1 + 2^-53 (the spacing below 1 is 2^-53), above; down -1
         assertEquals(-1.0, IndependentQLearner.rewardMaxFor(-1.0, 0x1.8p-54), 0.0);
-        // overflow stays +inf
-        assertEquals(Double.POSITIVE_INFINITY, IndependentQLearner.rewardMaxFor(Double.MAX_VALUE, Double.MAX_VALUE));
+        // overflow: the exact sum 2 MAX is above every finite double, so the largest double below it is MAX
+        assertEquals(Double.MAX_VALUE, IndependentQLearner.rewardMaxFor(Double.MAX_VALUE, Double.MAX_VALUE));
     }
 }

@@ -86,7 +86,7 @@ public final class TeamQLearner implements Learner {
             }
         });
         this.rewardMin = Checks.finite("reward-min", rewardMin);
-        this.rewardMax = rewardMin + Checks.nonNegativeFinite("width", width);
+        this.rewardMax = upperEnd(rewardMin, Checks.nonNegativeFinite("width", width));
         this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
@@ -175,6 +175,19 @@ public final class TeamQLearner implements Learner {
                 return distribution;
             }
         };
+    }
+
+    /**
+     * {@code low + width} rounded down: the largest double at most the exact sum, so that two clipped rewards differ
+     * by at most {@code width} as real numbers, as the privatizer's sensitivity assumes (the sum rounded to nearest
+     * can be above it: {@code 0.1 + 0.2} is). Knuth's two-sum gives the rounding error exactly; a negative error
+     * means the sum was rounded up. (dpmarl's own learners use {@code SafeRounding.addDown} of dpmarl-mechanisms.)
+     */
+    static double upperEnd(double low, double width) {
+        double sum = low + width;
+        double widthPart = sum - low;
+        double error = (low - (sum - widthPart)) + (width - widthPart);
+        return error < 0 ? Math.nextDown(sum) : sum;
     }
 
     /** The lowest index of a maximum. */
