@@ -1,6 +1,7 @@
 package io.dpmarl.algorithms.federated.privacy;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
  * Sensitivity of the aggregate released by the master of DP federated TD(lambda) (the DP federated TD(lambda)
@@ -17,26 +18,39 @@ public final class FederatedTdSensitivity {
     private FederatedTdSensitivity() {
     }
 
-    /** The paper's choice Delta_M = 2R / (1 - gamma lambda), valid whenever alpha_t &lt;= 1 and ||phi|| &lt;= 1. */
+    /**
+     * The paper's choice Delta_M = 2R / (1 - gamma lambda), valid whenever alpha_t &lt;= 1 and ||phi|| &lt;= 1,
+     * rounded up: the smallest double at least the exact quotient of 2R (exact, or +inf) by a denominator at most
+     * the exact 1 - gamma lambda ({@link #discountDown}), so never below the real-number formula.
+     */
     public static double paper(double costBound, double gamma, double lambda) {
         Checks.positiveFinite("costBound", costBound);
         requireGammaLambda(gamma, lambda);
-        return 2 * costBound / (1 - gamma * lambda);
+        return SafeRounding.divideUp(2 * costBound, discountDown(gamma, lambda));
+    }
+
+    /**
+     * 1 - gamma lambda rounded down, for gamma in (0, 1) and lambda in [0, 1]: gamma lambda rounded up (at most
+     * 1 - 2^-53, the largest double below 1, since the exact product is below 1), then the difference rounded
+     * down, so the result is positive and at most the exact 1 - gamma lambda.
+     */
+    static double discountDown(double gamma, double lambda) {
+        return DirectedDifference.subtractDown(1, SafeRounding.multiplyUp(gamma, lambda));
     }
 
     /** The round-dependent bound c_max alpha_t 2R / (1 - gamma lambda) (our tightening of Lemma 7, which the paper
-     * does not state; valid for any alpha_t). */
+     * does not state; valid for any alpha_t), rounded up. */
     public static double tight(double costBound, double gamma, double lambda, double maxWeight, double alpha) {
         Checks.probability("maxWeight", maxWeight);
         Checks.positiveFinite("alpha", alpha);
-        return maxWeight * alpha * paper(costBound, gamma, lambda);
+        return SafeRounding.multiplyUp(SafeRounding.multiplyUp(maxWeight, alpha), paper(costBound, gamma, lambda));
     }
 
-    /** An l1 bound from an l2 bound in dimension K: sqrt(K) Delta (Cauchy-Schwarz). */
+    /** An l1 bound from an l2 bound in dimension K: sqrt(K) Delta (Cauchy-Schwarz), rounded up. */
     public static double l1FromL2(double l2Sensitivity, int dimension) {
         Checks.positiveFinite("sensitivity", l2Sensitivity);
         Checks.atLeast("K", dimension, 1);
-        return Math.sqrt(dimension) * l2Sensitivity;
+        return SafeRounding.multiplyUp(SafeRounding.sqrtUp(dimension), l2Sensitivity);
     }
 
     /** The realised change of the aggregate, c^i alpha_t (r - r') z_t (Lemma 7 with the alpha_t the paper drops). */
