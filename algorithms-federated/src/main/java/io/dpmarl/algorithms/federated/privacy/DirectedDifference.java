@@ -11,19 +11,19 @@ final class DirectedDifference {
     }
 
     /**
-     * The smallest double at least the exact {@code larger - smaller}, for finite doubles with {@code larger >=
-     * smaller >= 0}: the difference rounded to nearest, moved up one step when its rounding error (exact by
+     * The smallest double at least the exact {@code minuend - subtrahend}, for finite doubles (of any signs): the
+     * difference rounded to nearest, moved up one step when its rounding error (exact by
      * Knuth's two-sum, which holds for any signs and cannot underflow) is positive, i.e. when it was rounded down.
      */
-    static double subtractUp(double larger, double smaller) {
-        double difference = larger - smaller;
-        return twoSumError(larger, -smaller, difference) > 0 ? Math.nextUp(difference) : difference;
+    static double subtractUp(double minuend, double subtrahend) {
+        double difference = minuend - subtrahend;
+        return twoSumError(minuend, -subtrahend, difference) > 0 ? Math.nextUp(difference) : difference;
     }
 
-    /** The largest double at most the exact {@code larger - smaller} (as {@link #subtractUp}, rounded down). */
-    static double subtractDown(double larger, double smaller) {
-        double difference = larger - smaller;
-        return twoSumError(larger, -smaller, difference) < 0 ? Math.nextDown(difference) : difference;
+    /** The largest double at most the exact {@code minuend - subtrahend} (as {@link #subtractUp}, rounded down). */
+    static double subtractDown(double minuend, double subtrahend) {
+        double difference = minuend - subtrahend;
+        return twoSumError(minuend, -subtrahend, difference) < 0 ? Math.nextDown(difference) : difference;
     }
 
     /** The exact {@code a + b - sum} for the rounded {@code sum = a + b} (Knuth's two-sum; no overflow). */

@@ -30,12 +30,25 @@ public final class FederatedTdSensitivity {
     }
 
     /**
-     * 1 - gamma lambda rounded down, for gamma in (0, 1) and lambda in [0, 1]: gamma lambda rounded up (at most
-     * 1 - 2^-53, the largest double below 1, since the exact product is below 1), then the difference rounded
-     * down, so the result is positive and at most the exact 1 - gamma lambda.
+     * 1 - gamma lambda rounded down, for gamma in (0, 1) and lambda in [0, 1]: the largest double at most the exact
+     * V = 1 - gamma lambda (so within one ulp of it even when gamma lambda is close to 1, where rounding the product
+     * first would cost ulp(1) / V relatively). Two cases, both exact: if the product p = gamma lambda rounded to
+     * nearest is at least 1/2, then 1 - p is exact (Sterbenz), the product's error e = gamma lambda - p is exact by
+     * a fused multiply-add, and V = (1 - p) - e is a difference rounded down; otherwise V &gt; 1/2 and r = the fused
+     * 1 - gamma lambda (one rounding) is in [1/2, 1], so 1 - r is exact and the fused (1 - r) - gamma lambda has the
+     * sign of V - r: negative means r is above V and the double below it is the answer. When r = 1 the residual is
+     * -gamma lambda, which can underflow, so that case is decided by lambda &gt; 0 alone (then V &lt; 1).
      */
     static double discountDown(double gamma, double lambda) {
-        return DirectedDifference.subtractDown(1, SafeRounding.multiplyUp(gamma, lambda));
+        double product = gamma * lambda;
+        if (product >= 0.5) {
+            return DirectedDifference.subtractDown(1 - product, Math.fma(gamma, lambda, -product));
+        }
+        double rounded = Math.fma(-gamma, lambda, 1);
+        if (rounded == 1) {
+            return lambda > 0 ? Math.nextDown(1.0) : 1;
+        }
+        return Math.fma(-gamma, lambda, 1 - rounded) < 0 ? Math.nextDown(rounded) : rounded;
     }
 
     /** The round-dependent bound c_max alpha_t 2R / (1 - gamma lambda) (our tightening of Lemma 7, which the paper

@@ -49,9 +49,8 @@ import io.dpmarl.mechanisms.accounting.SafeRounding;
  * <p><b>Directed rounding.</b> Every figure above is a real-number formula of the double inputs (the step sizes
  * alpha_s, gamma, lambda, R, the excess e and K), and every value returned here is a double at least that real
  * number (never a few ulps below it, as round-to-nearest can be), using {@link SafeRounding}'s upward operations,
- * which are monotone in their non-negative arguments: 1 - gamma lambda is rounded DOWN (gamma lambda rounded up,
- * then the difference rounded down; it stays positive, since gamma &lt; 1 and lambda &lt;= 1 give a rounded-up
- * gamma lambda of at most 1 - 2^-53), so Delta_M = 2R / (1 - gamma lambda) and kappa = (1 + gamma) / (1 - gamma
+ * which are monotone in their non-negative arguments: 1 - gamma lambda is rounded DOWN, to the largest double at
+ * most it ({@link FederatedTdSensitivity#paper}; positive, since the exact value is), so Delta_M = 2R / (1 - gamma lambda) and kappa = (1 + gamma) / (1 - gamma
  * lambda) (1 + gamma rounded up) are quotients rounded up of a numerator at least and a denominator at most the
  * exact ones; by induction over s each computed a_{t,s} is at least the exact one (a product rounded up of factors
  * that are at least the exact ones); then the terms w a + e, their squares, the running sums, the square roots and
