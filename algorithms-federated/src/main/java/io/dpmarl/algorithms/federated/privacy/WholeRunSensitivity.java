@@ -49,12 +49,13 @@ import io.dpmarl.mechanisms.accounting.SafeRounding;
  * <p><b>Directed rounding.</b> Every figure above is a real-number formula of the double inputs (the step sizes
  * alpha_s, gamma, lambda, R, the excess e and K), and every value returned here is a double at least that real
  * number (never a few ulps below it, as round-to-nearest can be), using {@link SafeRounding}'s upward operations,
- * which are monotone in their non-negative arguments: 1 - gamma lambda is rounded DOWN, to the largest double at
- * most it ({@link FederatedTdSensitivity#paper}; positive, since the exact value is), so Delta_M = 2R / (1 - gamma lambda) and kappa = (1 + gamma) / (1 - gamma
- * lambda) (1 + gamma rounded up) are quotients rounded up of a numerator at least and a denominator at most the
- * exact ones; by induction over s each computed a_{t,s} is at least the exact one (a product rounded up of factors
- * that are at least the exact ones); then the terms w a + e, their squares, the running sums, the square roots and
- * sqrt(K) are rounded up, so the computed prefix bounds U(n) are at least P(n) for every n. The charges:
+ * which are monotone in their non-negative arguments. 1 - gamma lambda is rounded DOWN, to the largest double at
+ * most it ({@link FederatedTdSensitivity#paper}; positive, since the exact value is), so Delta_M = 2R / (1 - gamma
+ * lambda) and kappa = (1 + gamma) / (1 - gamma lambda) (1 + gamma rounded up) are quotients rounded up of a
+ * numerator at least and a denominator at most the exact ones. By induction over s each computed a_{t,s} is at
+ * least the exact one (a product rounded up of factors that are at least the exact ones); then the terms w a + e,
+ * their squares, the running sums, the square roots and sqrt(K) are rounded up, so the computed prefix bounds U(n)
+ * are at least P(n) for every n, and l2 and the l1 figure are at least their formulas. The charges:
  * <ul>
  *   <li>non-increasing schedule: charge 0 is e and charge s &gt;= 1 is the computed term w a_{0,s} + e &gt;= the
  *       exact one, so every prefix of charges has (in real numbers) sum of p-th powers at least the exact

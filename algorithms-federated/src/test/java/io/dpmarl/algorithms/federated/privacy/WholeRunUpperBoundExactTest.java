@@ -287,14 +287,19 @@ class WholeRunUpperBoundExactTest {
 
     /**
      * 1 - gamma lambda rounded down is the TIGHTEST double at most the exact value (so within one ulp of it, also
-     * when gamma lambda is close to 1): at most V and its next double above V, for products below and above 1/2.
+     * when gamma lambda is close to 1): at most V and its next double above V, for products below, at and above
+     * 1/2 (the pairs near 1/2 were found by a search for exact products just above it).
      */
     @Test
     void discountIsTheLargestDoubleBelowTheExactValue() {
         double[][] pairs = {{0.9, 0.5}, {0.9, 0.9}, {0.999999, 0.999999}, {0.95, 0.3}, {0.7, 0.71428571}, {0.1, 0.1},
             {1 - 0x1p-30, 1}, {Math.nextDown(1.0), Math.nextDown(1.0)}, {0.5, 1}, {0.75, 2.0 / 3}, {0.3, 0.7},
             {0.8, 0.7}, {0.6, 0.9}, {0.33, 0.33}, {0.123456789, 0.987654321}, {0.7071067811865476, 0.7071067811865476},
-            {1e-9, 0.3}, {Math.nextDown(1.0), 0.5}};
+            {1e-9, 0.3}, {Math.nextDown(1.0), 0.5},
+            // products in (1/2 + 2^-55, 1/2 + 2^-54], which round to 1/2: then V is in [1/2 - 2^-54, 1/2 - 2^-55),
+            // and the answer 1/2 - 2^-54 needs the exact branch for products from 1/2 on (1 - V rounded is inexact)
+            {0.7477175435459704, 0.6687017100452178}, {0.5141737382610032, 0.9724339513936662},
+            {0.9178825519599348, 0.544732001858365}};
         for (double[] pair : pairs) {
             BigDecimal exactValue = BigDecimal.ONE.subtract(exact(pair[0]).multiply(exact(pair[1])));
             double down = FederatedTdSensitivity.discountDown(pair[0], pair[1]);
