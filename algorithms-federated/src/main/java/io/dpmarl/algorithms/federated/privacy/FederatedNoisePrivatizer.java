@@ -96,7 +96,7 @@ public final class FederatedNoisePrivatizer implements Privatizer {
         this.accounting = accounting;
         this.rounds = run.rounds();
         this.granularity = gaussian ? Samplers.gaussianGranularity(scale) : Samplers.laplaceGranularity(scale);
-        double excess = gaussian ? Math.sqrt(dimension) * granularity : dimension * granularity;
+        double excess = gridExcess(gaussian, dimension, granularity);
         if (accounting == RunAccounting.WHOLE_RUN) {
             this.declaredSensitivity = gaussian ? run.l2() : run.l1(dimension);
             this.chargedSensitivity = gaussian ? WholeRunSensitivity.totalL2(run.l2Charges(excess))
@@ -104,7 +104,7 @@ public final class FederatedNoisePrivatizer implements Privatizer {
         } else {
             this.declaredSensitivity = gaussian ? run.perRelease()
                     : FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
-            this.chargedSensitivity = declaredSensitivity + excess;
+            this.chargedSensitivity = SafeRounding.addUp(declaredSensitivity, excess);
         }
         this.loss = gaussian ? gaussianRho(chargedSensitivity, scale) : chargedSensitivity / scale;
         double ledger = gaussian ? SafeRounding.rho(scale, chargedSensitivity)
@@ -122,6 +122,13 @@ public final class FederatedNoisePrivatizer implements Privatizer {
                     + " overflows the squares of the whole-run charge, " : "")
                     + "a tiny scale overflows the guarantee");
         }
+    }
+
+    /**
+     * The grid excess e of K coordinates on the grid r, rounded up: sqrt(K) r in l2 (Gaussian), K r in l1 (Laplace).
+     */
+    static double gridExcess(boolean gaussian, int dimension, double granularity) {
+        return SafeRounding.multiplyUp(gaussian ? SafeRounding.sqrtUp(dimension) : dimension, granularity);
     }
 
     /**

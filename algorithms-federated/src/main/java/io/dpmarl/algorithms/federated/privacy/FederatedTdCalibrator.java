@@ -200,7 +200,7 @@ public final class FederatedTdCalibrator {
                                             int dimension, double delta, PrivacyGuarantee claimed, String derivation,
                                             String given) {
         requireUsable(calibration, sigma, run, dimension, given);
-        double excess = Math.sqrt(dimension) * Samplers.gaussianGranularity(sigma);
+        double excess = FederatedNoisePrivatizer.gridExcess(true, dimension, Samplers.gaussianGranularity(sigma));
         double charged = WholeRunSensitivity.totalL2(run.l2Charges(excess));
         double computed = GaussianMomentsBound.epsilonRealOrder(delta, 1, charged, sigma);
         double perRound = GaussianMomentsBound.epsilonRealOrder(delta, run.rounds(), run.perRelease(), sigma);
@@ -216,7 +216,7 @@ public final class FederatedTdCalibrator {
                                            String given) {
         requireUsable(calibration, b, run, dimension, given);
         double perRoundL1 = FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
-        double excess = dimension * Samplers.laplaceGranularity(b);
+        double excess = FederatedNoisePrivatizer.gridExcess(false, dimension, Samplers.laplaceGranularity(b));
         double charged = WholeRunSensitivity.totalL1(run.l1Charges(dimension, excess));
         double computed = charged / b;
         double perRound = run.rounds() * perRoundL1 / b;

@@ -4,6 +4,7 @@ import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.TdParameters;
 import io.dpmarl.core.model.FederatedFeatures;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 
 /**
  * The sensitivity of the WHOLE released downlink sequence of DP federated TD(lambda) (the paper's Algorithm 2) to a
@@ -43,7 +44,30 @@ import io.dpmarl.core.validation.Checks;
  * so that every PREFIX of n releases is charged at least its own whole-prefix bound: charge n is the growth of
  * P(n) = max_t sum_{s &lt; n} (w a_{t,s} + e)^p from n to n + 1 (p = 2 Gaussian, p = 1 Laplace; w = 1 or sqrt(K);
  * e = the grid excess of the float-safe sampler, added to every release after the change), and never less than
- * e, so the ledger is a true bound after every round and equals the whole-run bound after T rounds.
+ * e, so the ledger is a true bound after every round and at least the whole-run bound after T rounds.
+ *
+ * <p><b>Directed rounding.</b> Every figure above is a real-number formula of the double inputs (the step sizes
+ * alpha_s, gamma, lambda, R, the excess e and K), and every value returned here is a double at least that real
+ * number (never a few ulps below it, as round-to-nearest can be), using {@link SafeRounding}'s upward operations,
+ * which are monotone in their non-negative arguments. 1 - gamma lambda is rounded DOWN, to the largest double at
+ * most it ({@link FederatedTdSensitivity#paper}; positive, since the exact value is), so Delta_M = 2R / (1 - gamma
+ * lambda) and kappa = (1 + gamma) / (1 - gamma lambda) (1 + gamma rounded up) are quotients rounded up of a
+ * numerator at least and a denominator at most the exact ones. By induction over s each computed a_{t,s} is at
+ * least the exact one (a product rounded up of factors that are at least the exact ones); then the terms w a + e,
+ * their squares, the running sums, the square roots and sqrt(K) are rounded up, so the computed prefix bounds U(n)
+ * are at least P(n) for every n, and l2 and the l1 figure are at least their formulas. The charges:
+ * <ul>
+ *   <li>non-increasing schedule: charge 0 is e and charge s &gt;= 1 is the computed term w a_{0,s} + e &gt;= the
+ *       exact one, so every prefix of charges has (in real numbers) sum of p-th powers at least the exact
+ *       sum_{s &lt; n} (w a_{0,s} + e)^p, which is P(n) (t = 0 dominates, class derivation);</li>
+ *   <li>otherwise charge n is (the p-th root, rounded up, of) the difference U(n + 1) - U(n) ROUNDED UP, so its
+ *       p-th power is at least the exact difference of the two computed doubles, and the sum of the first n
+ *       p-th powers is at least the telescoping sum U(n) - U(0) = U(n) &gt;= P(n): both prefixes are upper bounds,
+ *       and a difference rounded to nearest (which can be short) is never used.</li>
+ * </ul>
+ * The totals ({@link #totalL2}, {@link #totalL1}) add the squares (or the charges) rounded up and take the square
+ * root rounded up, so the ledger is charged at least the real total of the charges. Each value moves by at most a
+ * few ulps per operation from the round-to-nearest one (relative about T 2^-53 in all).
  */
 public final class WholeRunSensitivity {
     /** The largest horizon for which a schedule that is not non-increasing is maximised over t exactly. */
@@ -76,14 +100,14 @@ public final class WholeRunSensitivity {
         }
         double[] squares = prefix(2, 1, 0);
         double[] sums = prefix(1, 1, 0);
-        this.l2 = Math.sqrt(squares[alphas.length]);
+        this.l2 = SafeRounding.sqrtUp(squares[alphas.length]);
         this.l1Factor = sums[alphas.length];
         double largest = 0;
         for (int t = 0; t + 1 < alphas.length && (nonIncreasing ? t == 0 : true); t++) {
-            double bound = perRelease * alphas[t];
+            double bound = SafeRounding.multiplyUp(perRelease, alphas[t]);
             for (int s = t + 1; s < alphas.length; s++) {
                 largest = Math.max(largest, bound);
-                bound *= growth * alphas[s];
+                bound = nextInfluence(bound, alphas[s]);
             }
         }
         this.maxReleaseChange = largest;
@@ -135,7 +159,8 @@ public final class WholeRunSensitivity {
             alphas[s] = parameters.alpha(s);
         }
         double gamma = parameters.gamma();
-        double growth = (1 + gamma) / (1 - gamma * parameters.lambda());
+        double growth = SafeRounding.divideUp(SafeRounding.addUp(1, gamma),
+                FederatedTdSensitivity.discountDown(gamma, parameters.lambda()));
         return new WholeRunSensitivity(perRelease, growth, alphas, parameters.stepSizes().label());
     }
 
@@ -161,12 +186,15 @@ public final class WholeRunSensitivity {
         }
     }
 
-    /** Delta_M = 2R/(1 - gamma lambda): the paper's per-round sensitivity (Lemma 7 without alpha_t). */
+    /** Delta_M = 2R/(1 - gamma lambda), rounded up: the paper's per-round sensitivity (Lemma 7 without alpha_t). */
     public double perRelease() {
         return perRelease;
     }
 
-    /** kappa = (1 + gamma)/(1 - gamma lambda): the largest growth of the influence per round, per unit step. */
+    /**
+     * kappa = (1 + gamma)/(1 - gamma lambda), rounded up (the denominator rounded down): the largest growth of the
+     * influence per round, per unit step.
+     */
     public double growth() {
         return growth;
     }
@@ -186,18 +214,18 @@ public final class WholeRunSensitivity {
         return nonIncreasing;
     }
 
-    /** The whole-run l2 sensitivity sqrt(max_t sum_s a_{t,s}^2) (before the sampler's grid excess). */
+    /** The whole-run l2 sensitivity sqrt(max_t sum_s a_{t,s}^2), rounded up (before the sampler's grid excess). */
     public double l2() {
         return l2;
     }
 
-    /** The whole-run l1 sensitivity sqrt(K) max_t sum_s a_{t,s} in dimension K (before the grid excess). */
+    /** The whole-run l1 sensitivity sqrt(K) max_t sum_s a_{t,s} in dimension K, rounded up (before the excess). */
     public double l1(int dimension) {
         Checks.atLeast("K", dimension, 1);
-        return Math.sqrt(dimension) * l1Factor;
+        return SafeRounding.multiplyUp(SafeRounding.sqrtUp(dimension), l1Factor);
     }
 
-    /** The largest bound on the change of one single release, max_{t,s} a_{t,s}. */
+    /** The largest bound on the change of one single release, max_{t,s} a_{t,s} (rounded up). */
     public double maxReleaseChange() {
         return maxReleaseChange;
     }
@@ -216,7 +244,7 @@ public final class WholeRunSensitivity {
     public double[] l1Charges(int dimension, double excess) {
         Checks.atLeast("K", dimension, 1);
         Checks.positiveFinite("excess", excess);
-        return charges(1, Math.sqrt(dimension), excess);
+        return charges(1, SafeRounding.sqrtUp(dimension), excess);
     }
 
     private double[] charges(int power, double weight, double excess) {
@@ -224,34 +252,47 @@ public final class WholeRunSensitivity {
         double[] charges = new double[rounds];
         if (nonIncreasing) {
             charges[0] = excess;
-            double bound = perRelease * alphas[0];
+            double bound = SafeRounding.multiplyUp(perRelease, alphas[0]);
             for (int s = 1; s < rounds; s++) {
-                charges[s] = weight * bound + excess;
-                bound *= growth * alphas[s];
+                charges[s] = term(weight, bound, excess);
+                bound = nextInfluence(bound, alphas[s]);
             }
             return charges;
         }
         double[] prefix = prefix(power, weight, excess);
         for (int n = 0; n < rounds; n++) {
-            double increment = Math.max(prefix[n + 1] - prefix[n], 0);
-            charges[n] = Math.max(power == 2 ? Math.sqrt(increment) : increment, excess);
+            double increment = DirectedDifference.subtractUp(prefix[n + 1], prefix[n]);
+            charges[n] = Math.max(power == 2 ? SafeRounding.sqrtUp(increment) : increment, excess);
         }
         return charges;
     }
 
-    /** P(n), n = 0..T: the worst total over change times of sum_{s &lt; n} (w a_{t,s} + e)^p. */
+    /** a_{t,s+1} = kappa alpha_s a_{t,s} rounded up from the (upper bounds) a_{t,s} and kappa. */
+    private double nextInfluence(double bound, double alpha) {
+        return SafeRounding.multiplyUp(bound, SafeRounding.multiplyUp(growth, alpha));
+    }
+
+    /** w a + e rounded up. */
+    private static double term(double weight, double bound, double excess) {
+        return SafeRounding.addUp(SafeRounding.multiplyUp(weight, bound), excess);
+    }
+
+    /**
+     * U(n), n = 0..T: an upper bound (every operation rounded up) of P(n), the worst total over change times of
+     * sum_{s &lt; n} (w a_{t,s} + e)^p; non-decreasing in n, U(0) = 0.
+     */
     private double[] prefix(int power, double weight, double excess) {
         int rounds = alphas.length;
         double[] prefix = new double[rounds + 1];
         int lastChangeTime = nonIncreasing ? Math.min(0, rounds - 2) : rounds - 2;
         for (int t = 0; t <= lastChangeTime; t++) {
-            double bound = perRelease * alphas[t];
+            double bound = SafeRounding.multiplyUp(perRelease, alphas[t]);
             double running = 0;
             for (int s = t + 1; s < rounds; s++) {
-                double term = weight * bound + excess;
-                running += power == 2 ? term * term : term;
+                double term = term(weight, bound, excess);
+                running = SafeRounding.addUp(running, power == 2 ? SafeRounding.multiplyUp(term, term) : term);
                 prefix[s + 1] = Math.max(prefix[s + 1], running);
-                bound *= growth * alphas[s];
+                bound = nextInfluence(bound, alphas[s]);
             }
         }
         for (int n = 1; n <= rounds; n++) {
@@ -260,20 +301,26 @@ public final class WholeRunSensitivity {
         return prefix;
     }
 
-    /** sqrt(sum of squares) of l2 charges: the whole-run l2 sensitivity the ledger is charged in total. */
+    /**
+     * sqrt(sum of squares) of l2 charges, rounded up (each square, each addition and the root): the whole-run l2
+     * sensitivity the ledger is charged in total, at least the exact root of the exact sum of squares.
+     */
     public static double totalL2(double[] charges) {
         double sum = 0;
         for (double charge : charges) {
-            sum += charge * charge;
+            sum = SafeRounding.addUp(sum, SafeRounding.multiplyUp(charge, charge));
         }
-        return Math.sqrt(sum);
+        return SafeRounding.sqrtUp(sum);
     }
 
-    /** The sum of l1 charges: the whole-run l1 sensitivity the ledger is charged in total. */
+    /**
+     * The sum of l1 charges, rounded up at each addition: the whole-run l1 sensitivity the ledger is charged in
+     * total, at least the exact sum.
+     */
     public static double totalL1(double[] charges) {
         double sum = 0;
         for (double charge : charges) {
-            sum += charge;
+            sum = SafeRounding.addUp(sum, charge);
         }
         return sum;
     }

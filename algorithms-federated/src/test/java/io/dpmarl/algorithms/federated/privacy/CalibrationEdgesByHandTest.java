@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +17,13 @@ import org.junit.jupiter.api.Test;
  * and what the privacy report prints. R = 1/2, gamma = 0.9, lambda = 1/2: Delta_M = 1/0.55.
  */
 class CalibrationEdgesByHandTest {
-    private static final double DELTA_M = 2 * 0.5 / (1 - 0.9 * 0.5);
+    /**
+     * R = 1/2, gamma = 0.9, lambda = 1/2: Delta_M = 2R / (1 - gamma lambda) = 1/0.55, as the module computes it,
+     * rounded up: gamma lambda = 0.45 is exact (a halving), the exact 1 - 0.45 = 0.54999999999999998890 rounds to
+     * nearest 0.55000000000000004441, above it, so the denominator rounded down is the double below; Delta_M is 1
+     * over it rounded up.
+     */
+    private static final double DELTA_M = SafeRounding.divideUp(1, Math.nextDown(1 - 0.9 * 0.5));
 
     /**
      * T = 1: no release after the change, so the whole-run l2 sensitivity is 0 and the sound rule calibrates on

@@ -14,6 +14,7 @@ import io.dpmarl.core.privacy.Statistic;
 import io.dpmarl.core.rng.NoiseSource;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.accounting.ZcdpAccountant;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +33,13 @@ class FederatedScaleLimitsTest {
             + " (the exact Laplace sampler's largest scale: beyond it a sample can overflow to infinity)";
     private static final String GAUSSIAN_LIMIT = "at most 2^991 less one ulp = " + GAUSSIAN_MAX
             + " (the exact Gaussian sampler's largest sigma: beyond it a sample can overflow to infinity)";
-    /** R = 1/2, gamma = 0.9, lambda = 1/2: Delta_M = 2R / (1 - gamma lambda) = 1/0.55, as the module computes it. */
-    private static final double DELTA_M = 2 * 0.5 / (1 - 0.9 * 0.5);
+    /**
+     * R = 1/2, gamma = 0.9, lambda = 1/2: Delta_M = 2R / (1 - gamma lambda) = 1/0.55, as the module computes it,
+     * rounded up: gamma lambda = 0.45 is exact (a halving), the exact 1 - 0.45 = 0.54999999999999998890 rounds to
+     * nearest 0.55000000000000004441, above it, so the denominator rounded down is the double below; Delta_M is 1
+     * over it rounded up.
+     */
+    private static final double DELTA_M = SafeRounding.divideUp(1, Math.nextDown(1 - 0.9 * 0.5));
     private static final WholeRunSensitivity RUN = WholeRunSensitivity.of(0.5, 0.9, 0.5, StepSizes.power(0.65), 10);
 
     private static Privatizer plugin(String spec) {
@@ -245,35 +251,37 @@ class FederatedScaleLimitsTest {
 
     /**
      * The other end. Per-round accounting, K = 1: the charge is Delta_M + r (r the grid, at most 2^-39 b or 2^-19
-     * sigma, so Delta_M + r rounds to Delta_M for the tiny scales here). Laplace b = 1e-310: epsilon = Delta_M / b
+     * sigma, so Delta_M + r is strictly between Delta_M and the double after it for the tiny scales here, and the
+     * charge rounded up is that next double). Laplace b = 1e-310: epsilon = Delta_M / b
      * = 1.8E310 overflows; Gaussian sigma = 1e-160: 2 sigma^2 = 2E-320 and rho = Delta_M^2 / 2E-320 overflows:
      * both refused (the guarantee could not be stated). b = 4 * 2^-1022 and sigma = 2^-500 keep it finite
      * (1.82 * 2^1020 and 1.65 * 2^999): they build and draw exactly on their grids 2^-1059 and 2^-519.
      */
     @Test
     void aScaleWhoseGuaranteeOverflowsIsRefusedAndSmallerDrawableOnesStayExact() {
+        double charge = Math.nextUp(DELTA_M);
         IllegalArgumentException laplace = assertThrows(IllegalArgumentException.class,
                 () -> new FederatedNoisePrivatizer(NoiseMechanism.LAPLACE, 1e-310, RUN, 1,
                         RunAccounting.PAPER_PER_ROUND));
         assertEquals("federated-td-noise: the guarantee epsilon = charged sensitivity / scale must be positive and"
                 + " finite, also as the ledger rounds it; got mechanism=laplace, scale=1.0E-310 (charged l1"
-                + " sensitivity " + DELTA_M + ", epsilon Infinity, as the ledger rounds it Infinity): a tiny scale"
+                + " sensitivity " + charge + ", epsilon Infinity, as the ledger rounds it Infinity): a tiny scale"
                 + " overflows the guarantee", laplace.getMessage());
         IllegalArgumentException gaussian = assertThrows(IllegalArgumentException.class,
                 () -> new FederatedNoisePrivatizer(NoiseMechanism.GAUSSIAN, 1e-160, RUN, 1,
                         RunAccounting.PAPER_PER_ROUND));
         assertEquals("federated-td-noise: the guarantee rho = charged sensitivity^2 / (2 scale^2) must be positive and"
                 + " finite, also as the ledger rounds it; got mechanism=gaussian, scale=1.0E-160 (charged l2"
-                + " sensitivity " + DELTA_M + ", rho Infinity, as the ledger rounds it Infinity): a tiny scale"
+                + " sensitivity " + charge + ", rho Infinity, as the ledger rounds it Infinity): a tiny scale"
                 + " overflows the guarantee",
                 gaussian.getMessage());
         FederatedNoisePrivatizer smallB = new FederatedNoisePrivatizer(NoiseMechanism.LAPLACE, 4 * Double.MIN_NORMAL,
                 RUN, 1, RunAccounting.PAPER_PER_ROUND);
-        assertEquals(DELTA_M / (4 * Double.MIN_NORMAL), ((PrivacyGuarantee.PureDp)
+        assertEquals(charge / (4 * Double.MIN_NORMAL), ((PrivacyGuarantee.PureDp)
                 smallB.guarantee()).epsilon(), 0);
         FederatedNoisePrivatizer smallSigma = new FederatedNoisePrivatizer(NoiseMechanism.GAUSSIAN, 0x1p-500, RUN, 1,
                 RunAccounting.PAPER_PER_ROUND);
-        assertEquals(DELTA_M * DELTA_M / (2 * 0x1p-1000), ((PrivacyGuarantee.Zcdp)
+        assertEquals(charge * charge / (2 * 0x1p-1000), ((PrivacyGuarantee.Zcdp)
                 smallSigma.guarantee()).rho(), 0);
         double[] onGrid = new double[16];
         for (int draw = 0; draw < onGrid.length; draw++) {
@@ -287,9 +295,11 @@ class FederatedScaleLimitsTest {
      * A cost bound so large that the charge squared overflows, with a sigma that keeps the ledger finite: R = 2^489,
      * gamma = 1/2, lambda = 1 give Delta_M = 4R = 2^491; with sigma = 2^511 (grid 2^492) the per-round charge is
      * 2^491 + 2^492 = 3 * 2^491, and 2 sigma^2 = 2^1023. Its square 9 * 2^982 is finite, so rho = 9 * 2^982 / 2^1023
-     * = 9 * 2^-41 exactly. With Delta_M = 2^600 (R = 2^598) the charge 2^600 + 2^492 rounds to 2^600 (2^492 is
-     * below half its ulp 2^548), whose square overflows: the ratio 2^600 / 2^511 = 2^89 is exact, and so is rho =
-     * 2^178 / 2 = 2^177, both as computed and as the ledger rounds it (it was refused while the ledger squared).
+     * = 9 * 2^-41 exactly. With Delta_M = 2^600 (R = 2^598) the charge 2^600 + 2^492 is rounded UP to the double
+     * after 2^600, c = 2^600 (1 + 2^-52) (2^492 is below half its ulp 2^548, so to nearest it would be 2^600, below
+     * the real charge), whose square overflows: the ratio c / 2^511 = 2^89 (1 + 2^-52) is exact; rho as computed is
+     * its square 2^178 (1 + 2^-51 + 2^-104) rounded to nearest, 2^178 (1 + 2^-51), halved: 2^177 (1 + 2^-51); the
+     * ledger rounds the same square up, 2^177 (1 + 3 2^-52) (it was refused while the ledger squared).
      */
     @Test
     void aLargeCostBoundWithAProportionateSigmaHasAnExactGuarantee() {
@@ -302,9 +312,9 @@ class FederatedScaleLimitsTest {
         FederatedNoisePrivatizer huge = (FederatedNoisePrivatizer) plugin("federated-td-noise(scale=" + 0x1p511
                 + ", cost-bound=" + 0x1p598 + ", gamma=0.5, lambda=1, rounds=1, features=1,"
                 + " accounting=paper-per-round)");
-        assertEquals(0x1p600, huge.chargedSensitivity(), 0);
-        assertEquals(0x1p177, ((PrivacyGuarantee.Zcdp) huge.guarantee()).rho(), 0);
-        assertEquals(0x1p177, ledgerRho(huge), 0);
+        assertEquals(0x1p600 + 0x1p548, huge.chargedSensitivity(), 0);
+        assertEquals(0x1p177 + 0x1p126, ((PrivacyGuarantee.Zcdp) huge.guarantee()).rho(), 0);
+        assertEquals(0x1p177 + 3 * 0x1p125, ledgerRho(huge), 0);
         releaseOnce(huge, 1);
     }
 
