@@ -79,9 +79,9 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                         + "epsilon is per user's own releases; per user against the server every release from the "
                         + "user's episode on composes (users-from/0)")
                         .withDefault(Param.NONE),
-                Param.string("bonus", "beta schedule (theorem-8-literal: Theorem 8's bounded-Laplace radius as printed, "
-                        + "without zeta; theorem uses App. C eq. 23 for bounded Laplace)", "auto", "theorem", "eq19",
-                        "non-private", "theorem-8-literal").withDefault("auto"),
+                Param.string("bonus", "beta schedule (theorem-8-literal: Theorem 8's bounded-Laplace radius as "
+                        + "printed, without zeta; theorem uses App. C eq. 23 for bounded Laplace)", "auto", "theorem",
+                        "eq19", "non-private", "theorem-8-literal").withDefault("auto"),
                 Param.real("bonus-scale", "the absolute constant c of beta (above 0 for the theorem and eq19 forms)")
                         .atLeast(0).finite().withDefault(1.0),
                 Param.real("noise-std", "per-entry noise std of the releases for eq19, the bounded-Laplace bonus "
