@@ -1,5 +1,7 @@
 package io.dpmarl.examples.cli;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,13 +34,25 @@ class FederatedLinearPrivatizerScaleLimitsCliTest {
 
     /**
      * Delta_M = 2 R / (1 - gamma lambda) = 1 / 0.55 at the spec's R = 1/2, gamma = 0.9, lambda = 1/2, so b = Delta_M
-     * / 1e-305 is about 1.8E305; the rounds are the spec's 1000 steps, the features its chain's 10.
+     * / 1e-305 is about 1.8E305; the rounds are the spec's 1000 steps, the features its chain's 10. Delta_M is the
+     * proven upper bound: {@code 1 - gamma lambda} (the doubles 0.9 and 0.5, exactly) rounded down to a double, then
+     * {@code 2 R} over it rounded up, both derived here with BigDecimal.
      */
     @Test
     void aLaplaceLiteralEpsilonOf1e305IsRefusedNamingEpsilonAndDeltaM(@TempDir Path directory) {
+        BigDecimal discount = BigDecimal.ONE.subtract(new BigDecimal(0.9).multiply(new BigDecimal(0.5)));
+        double discountDown = discount.doubleValue();
+        if (new BigDecimal(discountDown).compareTo(discount) > 0) {
+            discountDown = Math.nextDown(discountDown);
+        }
+        BigDecimal quotient = BigDecimal.ONE.divide(new BigDecimal(discountDown), new MathContext(60));
+        double deltaM = quotient.doubleValue();
+        if (new BigDecimal(deltaM).compareTo(quotient) < 0) {
+            deltaM = Math.nextUp(deltaM);
+        }
         Cli.assertBadRun(directory, bundled("federated-td", "laplace-literal-eps10-quick.yaml"),
                 List.of("learner.epsilon=1e-305"), "federated-td(noise=laplace-literal): b = Delta_M / epsilon, with"
-                        + " Delta_M = 2 cost-bound / (1 - gamma lambda) = " + 2 * 0.5 / (1 - 0.9 * 0.5) + ", must be "
+                        + " Delta_M = 2 cost-bound / (1 - gamma lambda) = " + deltaM + ", must be "
                         + LAPLACE_LIMIT + "; got epsilon=1.0E-305, rounds=1000, features=10");
     }
 
