@@ -81,10 +81,11 @@ public final class SafeRounding {
     }
 
     /**
-     * The smallest double at least {@code a + b} (exact sum) for non-negative {@code a, b}: composition adds
-     * losses, and a sum rounded to nearest can fall below the exact one (ten times the double 0.1 adds up to
-     * 0.9999999999999999). The rounding error of the sum is exact by Knuth's two-sum (no underflow can occur in an
-     * addition, and an overflowing sum is +inf, an upper bound); a positive error means the sum was rounded down.
+     * The smallest double at least {@code a + b} (exact sum), for finite {@code a, b} of any sign ({@code addUp(a,
+     * -b)} bounds a difference): composition adds losses, and a sum rounded to nearest can fall below the exact one
+     * (ten times the double 0.1 adds up to 0.9999999999999999). The rounding error of the sum is exact by Knuth's
+     * two-sum (no underflow can occur in an addition, and an overflowing sum is +inf, an upper bound); a positive
+     * error means the sum was rounded down.
      */
     public static double addUp(double a, double b) {
         double sum = a + b;

@@ -42,7 +42,7 @@ public final class FederatedTdSensitivity {
     static double discountDown(double gamma, double lambda) {
         double product = gamma * lambda;
         if (product >= 0.5) {
-            return DirectedDifference.subtractDown(1 - product, Math.fma(gamma, lambda, -product));
+            return SafeRounding.addDown(1 - product, -Math.fma(gamma, lambda, -product));
         }
         double rounded = Math.fma(-gamma, lambda, 1);
         if (rounded == 1) {

@@ -261,7 +261,7 @@ public final class WholeRunSensitivity {
         }
         double[] prefix = prefix(power, weight, excess);
         for (int n = 0; n < rounds; n++) {
-            double increment = DirectedDifference.subtractUp(prefix[n + 1], prefix[n]);
+            double increment = SafeRounding.addUp(prefix[n + 1], -prefix[n]);
             charges[n] = Math.max(power == 2 ? SafeRounding.sqrtUp(increment) : increment, excess);
         }
         return charges;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.StepSizes;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -262,20 +263,23 @@ class WholeRunUpperBoundExactTest {
         assertTrue(below >= 1, "round to nearest fell below the exact value in " + cases);
     }
 
-    /** The directed differences, by hand: 1 - 2^-60 and 1 - 3 2^-55 are not doubles; 1 - 1/2 is. */
+    /**
+     * The directed differences ({@link SafeRounding#addUp}, {@link SafeRounding#addDown} of a negated term), by hand:
+     * 1 - 2^-60 and 1 - 3 2^-55 are not doubles; 1 - 1/2 is.
+     */
     @Test
     void directedDifferencesByHand() {
         // 1 - 2^-60 rounds to nearest to 1 (above): up is 1, down the double below 1
-        assertEquals(1.0, DirectedDifference.subtractUp(1, 0x1p-60), 0);
-        assertEquals(Math.nextDown(1.0), DirectedDifference.subtractDown(1, 0x1p-60), 0);
+        assertEquals(1.0, SafeRounding.addUp(1, -0x1p-60), 0);
+        assertEquals(Math.nextDown(1.0), SafeRounding.addDown(1, -0x1p-60), 0);
         // 1 - 3 2^-55 = 1 - 0.75 2^-53 rounds to nearest to 1 - 2^-53 (below): up is 1, down 1 - 2^-53
-        assertEquals(1.0, DirectedDifference.subtractUp(1, 3 * 0x1p-55), 0);
-        assertEquals(1 - 0x1p-53, DirectedDifference.subtractDown(1, 3 * 0x1p-55), 0);
+        assertEquals(1.0, SafeRounding.addUp(1, -3 * 0x1p-55), 0);
+        assertEquals(1 - 0x1p-53, SafeRounding.addDown(1, -3 * 0x1p-55), 0);
         // exact differences are not moved
-        assertEquals(0.5, DirectedDifference.subtractUp(1, 0.5), 0);
-        assertEquals(0.5, DirectedDifference.subtractDown(1, 0.5), 0);
-        assertEquals(0.0, DirectedDifference.subtractUp(3.25, 3.25), 0);
-        assertEquals(0.0, DirectedDifference.subtractDown(3.25, 3.25), 0);
+        assertEquals(0.5, SafeRounding.addUp(1, -0.5), 0);
+        assertEquals(0.5, SafeRounding.addDown(1, -0.5), 0);
+        assertEquals(0.0, SafeRounding.addUp(3.25, -3.25), 0);
+        assertEquals(0.0, SafeRounding.addDown(3.25, -3.25), 0);
         // 1 - gamma lambda rounded down: 0.9 * 0.5 = 0.45 exactly, 1 - 0.45 rounds up to nearest, so one step below
         assertEquals(Math.nextDown(1 - 0.45), FederatedTdSensitivity.discountDown(0.9, 0.5), 0);
         assertEquals(0.5, FederatedTdSensitivity.discountDown(0.5, 1), 0);
