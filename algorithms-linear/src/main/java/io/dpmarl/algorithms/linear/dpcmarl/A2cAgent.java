@@ -16,7 +16,7 @@ import java.util.random.RandomGenerator;
  * few matrix-matrix products and allocates nothing. Holds the agent's private data (its rewards and parameters);
  * only {@link #critic()} parameters ever leave it, through the learner's privatizer.
  */
-final class A2cAgent {
+final class A2cAgent implements TeamAgent {
     private final DenseNetwork actor;
     private final DenseNetwork critic;
     private final RmsProp actorOptimiser;
@@ -86,7 +86,8 @@ final class A2cAgent {
     }
 
     /** Samples an action at {@code observation} (inverse CDF of the softmax with one uniform draw). */
-    int sample(double[] observation, RandomGenerator random) {
+    @Override
+    public int sample(double[] observation, RandomGenerator random) {
         policy(observation);
         double u = random.nextDouble();
         double cumulative = 0;
@@ -100,7 +101,8 @@ final class A2cAgent {
     }
 
     /** The most probable action at {@code observation} (lowest index on ties). */
-    int greedy(double[] observation) {
+    @Override
+    public int greedy(double[] observation) {
         policy(observation);
         int best = 0;
         for (int k = 1; k < actionCount; k++) {
@@ -123,7 +125,8 @@ final class A2cAgent {
     }
 
     /** As {@link #record(int, double[], int, int[], int[])} with the critic's own view of the state. */
-    void record(int n, double[] observation, double[] criticObservation, int action, int[] jointAction,
+    @Override
+    public void record(int n, double[] observation, double[] criticObservation, int action, int[] jointAction,
                 int[] neighbours) {
         System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
         layout.write(criticBatch.input().data, n * critic.inputs(), criticObservation, action, jointAction,
@@ -138,7 +141,8 @@ final class A2cAgent {
         }
     }
 
-    void reward(int n, double reward) {
+    @Override
+    public void reward(int n, double reward) {
         rewards[n] = reward;
     }
 
@@ -146,14 +150,16 @@ final class A2cAgent {
      * The critic's value at {@code observation} with the agent's own next action (read only by a counterfactual
      * critic) and the neighbours' next actions.
      */
-    double value(double[] observation, int ownAction, int[] jointAction, int[] neighbours) {
+    @Override
+    public double value(double[] observation, int ownAction, int[] jointAction, int[] neighbours) {
         layout.write(bootstrapping.input().data, 0, observation, ownAction, jointAction, neighbours);
         critic.forward(bootstrapping, 1);
         return bootstrapping.output().data[0];
     }
 
     /** One A2C update on the {@code n} stored steps: critic first (advantages from the pre-update values). */
-    void update(int n, double gamma, double bootstrap, double entropyWeight) {
+    @Override
+    public void update(int n, double gamma, double bootstrap, double entropyWeight) {
         PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
         critic.forward(criticBatch, n);
         double[] values = criticBatch.output().data;
@@ -206,7 +212,8 @@ final class A2cAgent {
     }
 
     /** True while every actor and critic parameter is finite. */
-    boolean finite() {
+    @Override
+    public boolean finite() {
         for (DenseNetwork network : new DenseNetwork[] {actor, critic}) {
             for (int l = 0; l < network.layers(); l++) {
                 if (!allFinite(network.weights(l).data) || !allFinite(network.biases(l).data)) {
@@ -226,11 +233,42 @@ final class A2cAgent {
         return true;
     }
 
-    double lastActorLoss() {
+    @Override
+    public double lastActorLoss() {
         return lastActorLoss;
     }
 
-    double lastCriticLoss() {
+    @Override
+    public double lastCriticLoss() {
         return lastCriticLoss;
+    }
+
+    @Override
+    public int actionCount() {
+        return actionCount;
+    }
+
+    /** The whole critic. */
+    @Override
+    public int exchangedCount() {
+        return critic.parameterCount();
+    }
+
+    @Override
+    public void copyExchangedTo(double[] target) {
+        critic.copyParametersTo(target);
+    }
+
+    @Override
+    public void setExchanged(double[] source) {
+        critic.setParameters(source);
+    }
+
+    /** The actor's parameters. */
+    @Override
+    public double[] policyParameters() {
+        double[] out = new double[actor.parameterCount()];
+        actor.copyParametersTo(out);
+        return out;
     }
 }

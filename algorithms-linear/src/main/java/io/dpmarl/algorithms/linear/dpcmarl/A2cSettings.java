@@ -34,11 +34,23 @@ import io.dpmarl.core.validation.Checks;
  *                           joint action, as Algorithm 2 writes {@code Q(s, a^i, a^{-i})}, so that every agent's
  *                           critic has the same input meaning and consensus averages like with like; false reads
  *                           the own observation and the neighbours' actions (Chu et al.'s form)
+ * @param sharedTrunk        one network per agent whose trunk (two ReLU layers of {@code hidden} units over the
+ *                           observation) feeds an actor head and a critic head, trained by one combined loss at the
+ *                           actor learning rate, with the trunk's second layer exchanged instead of the critic (the
+ *                           shape of Chu et al.'s ConsensusMARL code, whose consensus averages the LSTM under both
+ *                           heads; {@link SharedTrunkAgent}); false: separate actor and critic networks, the whole
+ *                           critic exchanged (the paper's text)
+ * @param valueCoefficient   weight of the critic loss in the combined loss of a shared trunk, in (0, inf); Chu et
+ *                           al.'s {@code value_coef} 0.5; not read with separate networks
+ * @param criticHeadHidden   the shared trunk's critic head has one ReLU hidden layer of {@code hidden} units; false:
+ *                           linear, as in the reference code (whose counterfactual advantage then depends on the
+ *                           state only through the policy, since the own action enters the value additively)
  */
 public record A2cSettings(double actorLearningRate, double criticLearningRate, int rollout, double gamma,
                           int hidden, double entropyWeight, double gradientClip, double rewardScale,
                           boolean normaliseAdvantages, A2cAdvantage advantage, boolean bootstrapTruncated,
-                          boolean globalCritic) {
+                          boolean globalCritic, boolean sharedTrunk, double valueCoefficient,
+                          boolean criticHeadHidden) {
     public A2cSettings {
         Checks.positiveFinite("actor-lr", actorLearningRate);
         Checks.positiveFinite("critic-lr", criticLearningRate);
@@ -54,6 +66,15 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         if (globalCritic && !advantage.actionValueCritic()) {
             throw new IllegalArgumentException("critic=global reads the joint action, so it needs an action-value"
                     + " advantage (counterfactual or return-minus-expected-q), got advantage=" + advantage.label());
+        }
+        Checks.positiveFinite("value-coefficient", valueCoefficient);
+        if (sharedTrunk && globalCritic) {
+            throw new IllegalArgumentException("network=shared-trunk feeds the critic head from the agent's own"
+                    + " observation, so it needs critic=local, got critic=global");
+        }
+        if (criticHeadHidden && !sharedTrunk) {
+            throw new IllegalArgumentException("critic-head=hidden is a head on the shared trunk, so it needs"
+                    + " network=shared-trunk, got network=separate");
         }
     }
 
@@ -81,6 +102,9 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
         private A2cAdvantage advantage = A2cAdvantage.N_STEP;
         private boolean bootstrapTruncated;
         private boolean globalCritic;
+        private boolean sharedTrunk;
+        private double valueCoefficient = 0.5;
+        private boolean criticHeadHidden;
 
         private Builder() {
         }
@@ -157,6 +181,24 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
             return this;
         }
 
+        /** One shared trunk under the actor and critic heads, its second layer exchanged. */
+        public Builder sharedTrunk(boolean value) {
+            sharedTrunk = value;
+            return this;
+        }
+
+        /** Weight of the critic loss in a shared trunk's combined loss, in (0, inf). */
+        public Builder valueCoefficient(double value) {
+            valueCoefficient = value;
+            return this;
+        }
+
+        /** A hidden layer in the shared trunk's critic head. */
+        public Builder criticHeadHidden(boolean value) {
+            criticHeadHidden = value;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -164,7 +206,8 @@ public record A2cSettings(double actorLearningRate, double criticLearningRate, i
          */
         public A2cSettings build() {
             return new A2cSettings(actorLearningRate, criticLearningRate, rollout, gamma, hidden, entropyWeight,
-                    gradientClip, rewardScale, normaliseAdvantages, advantage, bootstrapTruncated, globalCritic);
+                    gradientClip, rewardScale, normaliseAdvantages, advantage, bootstrapTruncated, globalCritic,
+                    sharedTrunk, valueCoefficient, criticHeadHidden);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.dpmarl.algorithms.linear.dpcmarl;
 
-import io.dpmarl.algorithms.linear.nn.DenseNetwork;
 import io.dpmarl.core.comm.CommunicationGraph;
 import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Observation;
@@ -9,15 +8,16 @@ import java.util.random.RandomGenerator;
 
 /**
  * The agents of {@link DpcMarlA2c} and what they act on: one {@link A2cAgent} per agent (a local critic, or for
- * {@code critic=global} Algorithm 2's {@code Q(s, a^i, a^{-i})} on the global state), each agent's neighbour list,
+ * {@code critic=global} Algorithm 2's {@code Q(s, a^i, a^{-i})} on the global state; a {@link SharedTrunkAgent}
+ * for {@code network=shared-trunk}), each agent's neighbour list,
  * its policy randomness, and the critic inputs of the step being played (each agent's observation, or every agent's
  * observation concatenated in agent order). The agents' data (rewards, parameters) stays here; the team releases
  * nothing itself: only the learner's critic exchange does ("Privacy-preserved Fully Decentralized Multi-agent
  * Reinforcement Learning for Networked Social Systems", Section VI.C).
  */
 final class A2cTeam {
-    private final A2cAgent[] agents;
-    private final DenseNetwork[] critics;
+    private final TeamAgent[] agents;
+    private final double[][] exchanged;
     private final int[][] neighbours;
     private final RandomGenerator[] policyRandom;
     private final double[][] acted;
@@ -39,8 +39,8 @@ final class A2cTeam {
         if (graph.numAgents() != n || initialise.length != n || policyRandom.length != n) {
             throw new IllegalArgumentException("graph and random streams must cover the " + n + " agents");
         }
-        this.agents = new A2cAgent[n];
-        this.critics = new DenseNetwork[n];
+        this.agents = new TeamAgent[n];
+        this.exchanged = new double[n][];
         this.neighbours = new int[n][];
         int slots = graph.maxDegree();
         int width = info.observationSpaces().get(0) instanceof Space.Box first ? first.low().length : 0;
@@ -53,10 +53,15 @@ final class A2cTeam {
                 throw new IllegalArgumentException("critic=global needs observations of one width, got " + width
                         + " and " + box.low().length);
             }
-            agents[i] = settings.globalCritic()
-                    ? new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i], i, n)
-                    : new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i]);
-            critics[i] = agents[i].critic();
+            if (settings.sharedTrunk()) {
+                agents[i] = new SharedTrunkAgent(settings, box.low().length, info.numActions(i), slots,
+                        initialise[i]);
+            } else {
+                agents[i] = settings.globalCritic()
+                        ? new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i], i, n)
+                        : new A2cAgent(settings, box.low().length, info.numActions(i), slots, initialise[i]);
+            }
+            exchanged[i] = new double[agents[i].exchangedCount()];
             neighbours[i] = graph.neighbourArray(i);
         }
         this.policyRandom = policyRandom.clone();
@@ -66,13 +71,22 @@ final class A2cTeam {
     }
 
     /** The agents, in agent order (live). */
-    A2cAgent[] agents() {
+    TeamAgent[] agents() {
         return agents;
     }
 
-    /** The agents' critics, in agent order (live): what the exchange reads and overwrites. */
-    DenseNetwork[] critics() {
-        return critics;
+    /**
+     * One exchange round: every agent's exchanged vector (the critic, or the shared trunk's second layer) goes
+     * through {@code exchange} and the combined vectors are set back.
+     */
+    void exchange(CriticExchange exchange) {
+        for (int i = 0; i < agents.length; i++) {
+            agents[i].copyExchangedTo(exchanged[i]);
+        }
+        exchange.exchange(exchanged);
+        for (int i = 0; i < agents.length; i++) {
+            agents[i].setExchanged(exchanged[i]);
+        }
     }
 
     /**
@@ -82,7 +96,7 @@ final class A2cTeam {
     int[] sample(Observation[] observations, boolean collapsed) {
         int[] joint = new int[agents.length];
         for (int i = 0; i < agents.length; i++) {
-            joint[i] = collapsed ? policyRandom[i].nextInt(agents[i].actor().outputs())
+            joint[i] = collapsed ? policyRandom[i].nextInt(agents[i].actionCount())
                     : agents[i].sample(observations[i].features(), policyRandom[i]);
         }
         return joint;
@@ -136,7 +150,7 @@ final class A2cTeam {
 
     /** True while every agent's parameters are finite. */
     boolean finite() {
-        for (A2cAgent agent : agents) {
+        for (TeamAgent agent : agents) {
             if (!agent.finite()) {
                 return false;
             }

@@ -66,7 +66,7 @@ public final class DpcMarlA2c implements Learner {
                       TrialMetrics metrics) {
         this.settings = settings;
         this.team = new A2cTeam(info, graph, settings, initialise, policyRandom);
-        int parameters = team.critics()[0].parameterCount();
+        int parameters = team.agents()[0].exchangedCount();
         this.exchange = new CriticExchange(channel, graph, rule, parameters);
         this.metrics = metrics;
         this.clipped = channel.privatizer().filter(ClippedLaplacePrivatizer.class::isInstance)
@@ -136,7 +136,7 @@ public final class DpcMarlA2c implements Learner {
             pending = null;
             return;
         }
-        exchange.exchange(team.critics());
+        team.exchange(exchange);
         statistics.addExchange(exchange, team.agents().length);
     }
 
@@ -162,23 +162,32 @@ public final class DpcMarlA2c implements Learner {
         return exchange.rounds();
     }
 
-    /** Agent {@code i} itself (tests set its networks by hand). */
+    /** Agent {@code i} of separate networks itself (tests set its networks by hand). */
     A2cAgent agent(int i) {
-        return team.agents()[i];
+        return (A2cAgent) team.agents()[i];
     }
 
-    /** A copy of agent {@code i}'s critic parameters. */
+    /** Agent {@code i} of a shared trunk itself (tests set its network by hand). */
+    SharedTrunkAgent sharedAgent(int i) {
+        return (SharedTrunkAgent) team.agents()[i];
+    }
+
+    /**
+     * A copy of the parameters agent {@code i} exchanges: its critic, or with {@code network=shared-trunk} its trunk's
+     * second layer.
+     */
     public double[] criticParameters(int i) {
-        double[] out = new double[team.critics()[i].parameterCount()];
-        team.critics()[i].copyParametersTo(out);
+        double[] out = new double[team.agents()[i].exchangedCount()];
+        team.agents()[i].copyExchangedTo(out);
         return out;
     }
 
-    /** A copy of agent {@code i}'s actor parameters. */
+    /**
+     * A copy of agent {@code i}'s policy parameters: its actor, or with {@code network=shared-trunk} its whole network
+     * (trunk, actor head, critic head).
+     */
     public double[] actorParameters(int i) {
-        double[] out = new double[agent(i).actor().parameterCount()];
-        agent(i).actor().copyParametersTo(out);
-        return out;
+        return team.agents()[i].policyParameters();
     }
 
     @Override

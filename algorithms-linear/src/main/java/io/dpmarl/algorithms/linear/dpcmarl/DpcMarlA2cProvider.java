@@ -88,6 +88,14 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 Param.string("critic", "critic input: local (own observation, neighbours' actions) or global (every"
                         + " agent's observation and the joint action, Algorithm 2's Q(s, a))", "local", "global")
                         .withDefault("local"),
+                Param.string("network", "separate (actor and critic MLPs, the whole critic exchanged) or shared-trunk"
+                        + " (one trunk under an actor and a critic head, one combined loss at actor-lr, the trunk's"
+                        + " second layer exchanged: Chu et al.'s ConsensusMARL shape)", "separate", "shared-trunk")
+                        .withDefault("separate"),
+                Param.real("value-coefficient", "weight of the critic loss in the shared trunk's combined loss (Chu"
+                        + " et al.'s value_coef)").above(0).atMost(1e3).withDefault(paper.valueCoefficient()),
+                Param.string("critic-head", "shared trunk's critic head: linear (the reference code's) or hidden (one"
+                        + " ReLU layer of `hidden` units)", "linear", "hidden").withDefault("linear"),
                 Param.string("consensus", "consensus rule", "self-plus-neighbours", "neighbours-literal",
                         "metropolis").withDefault("self-plus-neighbours"),
                 Param.string("graph", "graph when the environment has none", "path", "ring", "complete")
@@ -118,6 +126,9 @@ public final class DpcMarlA2cProvider implements PluginProvider<Learner> {
                 .advantage(A2cAdvantage.parse(params.string("advantage")))
                 .bootstrapTruncated(params.string("time-limit").equals("bootstrap"))
                 .globalCritic(params.string("critic").equals("global"))
+                .sharedTrunk(params.string("network").equals("shared-trunk"))
+                .valueCoefficient(params.real("value-coefficient"))
+                .criticHeadHidden(params.string("critic-head").equals("hidden"))
                 .build();
         String spec = params.string("privatizer");
         Channel channel = spec.equals(Param.NONE) ? Channel.clear("critic")

@@ -9,9 +9,9 @@ import io.dpmarl.core.game.Policy;
  * point mass. Reads the actors only; no privacy role.
  */
 final class ProductPolicy implements Policy {
-    private final A2cAgent[] agents;
+    private final TeamAgent[] agents;
 
-    ProductPolicy(A2cAgent[] agents) {
+    ProductPolicy(TeamAgent[] agents) {
         this.agents = agents;
     }
 
@@ -20,7 +20,7 @@ final class ProductPolicy implements Policy {
         int[] sizes = new int[agents.length];
         int[] joint = new int[agents.length];
         for (int i = 0; i < agents.length; i++) {
-            sizes[i] = agents[i].actor().outputs();
+            sizes[i] = agents[i].actionCount();
             joint[i] = agents[i].greedy(observations[i].features());
         }
         JointActions actions = new JointActions(sizes);
@@ -31,7 +31,7 @@ final class ProductPolicy implements Policy {
 
     @Override
     public double[] marginal(int agent, int stage, Observation[] observations) {
-        double[] distribution = new double[agents[agent].actor().outputs()];
+        double[] distribution = new double[agents[agent].actionCount()];
         distribution[agents[agent].greedy(observations[agent].features())] = 1;
         return distribution;
     }

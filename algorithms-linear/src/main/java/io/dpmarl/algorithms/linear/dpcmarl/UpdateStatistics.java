@@ -22,8 +22,8 @@ final class UpdateStatistics {
     }
 
     /** Adds one update of every agent. */
-    void addUpdate(A2cAgent[] agents) {
-        for (A2cAgent agent : agents) {
+    void addUpdate(TeamAgent[] agents) {
+        for (TeamAgent agent : agents) {
             actorLoss += agent.lastActorLoss() / agents.length;
             criticLoss += agent.lastCriticLoss() / agents.length;
         }

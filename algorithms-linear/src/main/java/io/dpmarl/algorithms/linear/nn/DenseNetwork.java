@@ -114,6 +114,15 @@ public final class DenseNetwork {
      * {@link #forward}) and sets the parameter gradients (overwriting earlier ones).
      */
     public void backward(Workspace workspace) {
+        backward(workspace, false);
+    }
+
+    /**
+     * As {@link #backward(Workspace)}; with {@code inputGradient} also writes the loss gradient with respect to the
+     * inputs into {@link Workspace#inputGradient()} (for a network fed by another one, as the heads of a
+     * {@link SharedTrunkNetwork} are).
+     */
+    public void backward(Workspace workspace, boolean inputGradient) {
         DMatrixRMaj delta = workspace.deltas[weights.length];
         for (int l = weights.length - 1; l >= 0; l--) {
             DMatrixRMaj in = workspace.activations[l];
@@ -140,6 +149,8 @@ public final class DenseNetwork {
                     }
                 }
                 delta = previous;
+            } else if (inputGradient) {
+                CommonOps_DDRM.multTransB(delta, weights[0], workspace.deltas[0]);
             }
         }
     }
@@ -253,6 +264,11 @@ public final class DenseNetwork {
         /** The outputs of the last forward pass ({@code n x out}). */
         public DMatrixRMaj output() {
             return activations[activations.length - 1];
+        }
+
+        /** The loss gradient with respect to the inputs ({@code n x in}), after {@code backward(this, true)}. */
+        public DMatrixRMaj inputGradient() {
+            return deltas[0];
         }
 
         /** Where the loss gradient with respect to the outputs goes before {@code backward}. */
