@@ -89,6 +89,64 @@ class SharedTrunkAgentTest {
         double[] o = {0.3, -0.2, 0.9};
         assertEquals(reference.value(o, 2, new int[] {1, 0}), agent.value(o, 2, new int[] {0, 2, 1}, new int[] {2, 0}),
                 1e-12);
+        // acting reads the observation through the trained trunk: the inverse CDF just below and above F(0)
+        double[] pi = reference.policy(reference.trunk(o, new double[HIDDEN]));
+        assertEquals(0, agent.sample(o, uniform(pi[0] * (1 - 1e-9))));
+        assertEquals(1, agent.sample(o, uniform(pi[0] * (1 + 1e-9))));
+        int best = pi[1] > pi[0] ? 1 : 0;
+        assertEquals(pi[2] > pi[best] ? 2 : best, agent.greedy(o));
+    }
+
+    /**
+     * Advantage normalisation by hand, n-step form, gamma 0 (returns = rewards), a network of zeros (V = 0) except
+     * the actor head's biases {@code (0, ln 3)}: {@code pi = (1/4, 3/4)}. Rewards {@code 1e8 + (0, 1, 3)} with actions
+     * (0, 1, 1): mean {@code 1e8 + 4/3}, variance {@code 14/9}, normalised advantages {@code (-4/3, -1/3, 5/3) /
+     * (sqrt(14/9) + 1e-8)}; entropy weight 0, so the actor loss is {@code -(1/3) sum_t A_t ln pi(a_t)}. (The large
+     * offset makes {@code E[A^2] - mean^2} lose every digit, so only the centred form gives this value.) A one-step
+     * rollout is not normalised: its loss is {@code -r ln pi(a)}.
+     */
+    @Test
+    void normalisedAdvantagesByHand() {
+        A2cSettings settings = A2cSettings.builder().rollout(3).hidden(2).entropyWeight(0).sharedTrunk(true)
+                .normaliseAdvantages(true).build();
+        SharedTrunkAgent agent = new SharedTrunkAgent(settings, 1, 2, 0, new SplittableRandom(1));
+        double[] parameters = new double[agent.network().parameterCount()];
+        parameters[2 + 2 + 4 + 2 + 4 + 1] = Math.log(3); // after trunk (2 + 2, 4 + 2) and actor weights (2 x 2)
+        agent.network().setParameters(parameters);
+        int[] actions = {0, 1, 1};
+        double[] offsets = {0, 1, 3};
+        for (int t = 0; t < 3; t++) {
+            agent.record(t, new double[] {1}, new double[] {1}, actions[t], new int[] {actions[t]}, new int[0]);
+            agent.reward(t, 1e8 + offsets[t]);
+        }
+        agent.update(3, 0, 0, 0);
+        double scale = 1 / (Math.sqrt(14.0 / 9) + 1e-8);
+        double expected = -((-4.0 / 3) * Math.log(0.25) + (-1.0 / 3 + 5.0 / 3) * Math.log(0.75)) * scale / 3;
+        assertEquals(expected, agent.lastActorLoss(), 1e-7); // the mean of three 1e8-sized doubles: ulps of 1e-8
+        SharedTrunkAgent single = new SharedTrunkAgent(settings, 1, 2, 0, new SplittableRandom(1));
+        single.network().setParameters(parameters);
+        single.record(0, new double[] {1}, new double[] {1}, 1, new int[] {1}, new int[0]);
+        single.reward(0, 2);
+        single.update(1, 0, 0, 0);
+        assertEquals(-2 * Math.log(0.75), single.lastActorLoss(), 1e-12);
+    }
+
+    /**
+     * Inverse-CDF edges ({@link InverseCdfSamplingTest}'s cases): two uniform actions, {@code F(0) = 1/2} exactly,
+     * so {@code u = 1/2} is action 1 and the double below it action 0; ten uniform actions, whose running sum of 0.1
+     * ends at {@code 1 - 2^-53}: the largest uniform, {@code Math.nextDown(1.0)}, is below no {@code F(k)} and gives
+     * the last action.
+     */
+    @Test
+    void inverseCdfEdges() {
+        A2cSettings settings = A2cSettings.builder().rollout(1).hidden(2).sharedTrunk(true).build();
+        SharedTrunkAgent two = new SharedTrunkAgent(settings, 1, 2, 0, new SplittableRandom(1));
+        two.network().setParameters(new double[two.network().parameterCount()]);
+        assertEquals(1, two.sample(new double[] {0.3}, uniform(0.5)));
+        assertEquals(0, two.sample(new double[] {0.3}, uniform(Math.nextDown(0.5))));
+        SharedTrunkAgent ten = new SharedTrunkAgent(settings, 1, 10, 0, new SplittableRandom(1));
+        ten.network().setParameters(new double[ten.network().parameterCount()]);
+        assertEquals(9, ten.sample(new double[] {0.3}, uniform(Math.nextDown(1.0))));
     }
 
     /**
@@ -127,8 +185,8 @@ class SharedTrunkAgentTest {
         parameters[actorBias + 2] = Math.log(5);
         agent.network().setParameters(parameters);
         assertEquals(3, agent.actionCount());
-        assertEquals(2, agent.greedy(new double[] {0.4}));
         assertEquals(0, agent.sample(new double[] {0.4}, uniform(0.12)));
+        assertEquals(2, agent.greedy(new double[] {0.4}));
         assertEquals(1, agent.sample(new double[] {0.4}, uniform(0.13)));
         assertEquals(1, agent.sample(new double[] {0.4}, uniform(0.37)));
         assertEquals(2, agent.sample(new double[] {0.4}, uniform(0.38)));
