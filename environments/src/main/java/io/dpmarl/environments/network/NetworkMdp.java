@@ -26,8 +26,9 @@ import java.util.SplittableRandom;
  * <p>Capabilities: {@link LinearMixtureFeatures} (public structure for learners, the fixed-parameter features of
  * {@link NetworkFeatures}), {@link RewardRange} (public: the smallest and largest of the three node rewards, which
  * {@code ma-ldp} checks against the [0, 1] its analysis assumes) and {@link TabularModel} (the exact model
- * {@link NetworkModel}, for evaluators and planners only). The constructor refuses parameters that do not give a valid kernel. Transition sampling uses a
- * generator seeded by {@link #reset(long)}. No privacy guarantee: an environment releases nothing.
+ * {@link NetworkModel}, for evaluators and planners only). The constructor refuses parameters that do not give a
+ * valid kernel. Transition sampling uses a generator seeded by {@link #reset(long)}. No privacy guarantee: an
+ * environment releases nothing.
  */
 public final class NetworkMdp implements Environment {
     private final NetworkMdpConfig config;

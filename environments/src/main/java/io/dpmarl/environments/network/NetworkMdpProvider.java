@@ -37,8 +37,8 @@ public final class NetworkMdpProvider implements PluginProvider<Environment> {
     public String description() {
         return "MA-LDP network MDP (Trivedi-Hemachandra Sec. 8): n agents on the line s_in -> 1..q -> g, actions "
                 + "{-1,+1}^(d-1), linear-mixture transitions in fixed-parameter form (LinearMixtureFeatures for "
-                + "learners, exact TabularModel for evaluators); refuses parameters giving an invalid kernel. Declares its "
-                + "per-step reward range (RewardRange): [0, 1] with rewards=normalised, [0, 1000] with "
+                + "learners, exact TabularModel for evaluators); refuses parameters giving an invalid kernel. "
+                + "Declares its per-step reward range (RewardRange): [0, 1] with rewards=normalised, [0, 1000] with "
                 + "rewards=paper-literal, which ma-ldp refuses (its analysis assumes [0, 1]).";
     }
 

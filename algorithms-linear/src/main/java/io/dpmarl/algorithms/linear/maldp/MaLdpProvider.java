@@ -32,13 +32,14 @@ import java.util.Optional;
  * composition is the sound per-user bound (the reward parameters carry each user's data into every later release).
  *
  * <p>Rewards: the paper's setup has {@code r_h^i(s, a) in [0, 1]}, the optimistic planner caps {@code Q_h} at
- * {@code H - h + 1} and the regret bound is stated for that range, so the environment must declare its {@link RewardRange} within [0, 1]; any other range
- * (for example {@code network-mdp(rewards=paper-literal)}'s [0, 1000], under which every Q sits at the cap and the
- * learner sees no reward signal) is refused at assembly ({@link #requireUnitRewards}), and so is an environment that
- * declares no range. Refusal rather than clipping the observed rewards to [0, 1]: clipped rewards would be a
- * different objective from the one the regret evaluator measures (the exact model's rewards), so the run would still
- * measure something other than what it reports; every environment that offers {@link LinearMixtureFeatures} here
- * declares its range, and a third-party one does so in one override of {@code capability}.
+ * {@code H - h + 1} and the regret bound is stated for that range, so the environment must declare its
+ * {@link RewardRange} within [0, 1]; any other range (for example {@code network-mdp(rewards=paper-literal)}'s
+ * [0, 1000], under which every Q sits at the cap and the learner sees no reward signal) is refused at assembly
+ * ({@link #requireUnitRewards}), and so is an environment that declares no range. Refusal rather than clipping the
+ * observed rewards to [0, 1]: clipped rewards would be a different objective from the one the regret evaluator
+ * measures (the exact model's rewards), so the run would still measure something other than what it reports; every
+ * environment that offers {@link LinearMixtureFeatures} here declares its range, and a third-party one does so in
+ * one override of {@code capability}.
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpProvider implements PluginProvider<Learner> {
