@@ -7,6 +7,7 @@ import io.dpmarl.core.env.Space;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.game.GameType;
 import io.dpmarl.core.model.LinearMixtureFeatures;
+import io.dpmarl.core.model.RewardRange;
 import io.dpmarl.core.model.TabularModel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,15 +24,18 @@ import java.util.SplittableRandom;
  * its own node. Every episode starts with all agents at s_in and lasts H steps; "all at g" is absorbing.
  *
  * <p>Capabilities: {@link LinearMixtureFeatures} (public structure for learners, the fixed-parameter features of
- * {@link NetworkFeatures}) and {@link TabularModel} (the exact model {@link NetworkModel}, for evaluators and
- * planners only). The constructor refuses parameters that do not give a valid kernel. Transition sampling uses a
- * generator seeded by {@link #reset(long)}. No privacy guarantee: an environment releases nothing.
+ * {@link NetworkFeatures}), {@link RewardRange} (public: the smallest and largest of the three node rewards, which
+ * {@code ma-ldp} checks against the [0, 1] its analysis assumes) and {@link TabularModel} (the exact model
+ * {@link NetworkModel}, for evaluators and planners only). The constructor refuses parameters that do not give a
+ * valid kernel. Transition sampling uses a generator seeded by {@link #reset(long)}. No privacy guarantee: an
+ * environment releases nothing.
  */
 public final class NetworkMdp implements Environment {
     private final NetworkMdpConfig config;
     private final NetworkFeatures features;
     private final NetworkModel model;
     private final EnvironmentInfo info;
+    private final RewardRange rewardRange;
     private final int[] nodeOfAgentCache;
     private final StateCodec codec;
     private final Observation[] observationOf;
@@ -40,10 +44,28 @@ public final class NetworkMdp implements Environment {
     private int stage = -1;
 
     /**
+     * An MDP whose {@link RewardRange} names the configured node rewards as its origin.
+     *
      * @throws IllegalArgumentException if the kernel has a negative entry or a row that does not sum to 1
      */
     public NetworkMdp(NetworkMdpConfig config, String name) {
+        this(config, name, "its node rewards are " + config.rewardStart() + " at s_in, " + config.rewardMiddle()
+                + " at nodes 1..q and " + config.rewardGoal() + " at g");
+    }
+
+    /**
+     * @param config       the parameters
+     * @param name         the plugin spec with its parameters (for {@link EnvironmentInfo#name()})
+     * @param rewardOrigin what fixes the rewards, in the plugin's terms, for the {@link RewardRange} capability
+     *                     (quoted by a learner that refuses the range)
+     * @throws IllegalArgumentException if the kernel has a negative entry or a row that does not sum to 1, or the
+     *                                  origin is blank
+     */
+    public NetworkMdp(NetworkMdpConfig config, String name, String rewardOrigin) {
         this.config = config;
+        this.rewardRange = new RewardRange(
+                Math.min(config.rewardStart(), Math.min(config.rewardMiddle(), config.rewardGoal())),
+                Math.max(config.rewardStart(), Math.max(config.rewardMiddle(), config.rewardGoal())), rewardOrigin);
         this.codec = new StateCodec(config.agents(), config.nodes());
         this.features = new NetworkFeatures(config, codec);
         this.model = new NetworkModel(config, codec, features);
@@ -76,6 +98,14 @@ public final class NetworkMdp implements Environment {
         return config;
     }
 
+    /**
+     * The per-step reward range (also the {@link RewardRange} capability): from the smallest to the largest of the
+     * rewards at s_in, at the intermediate nodes and at g, each of which an agent receives on its own node.
+     */
+    public RewardRange rewardRange() {
+        return rewardRange;
+    }
+
     @Override
     public <C> Optional<C> capability(Class<C> type) {
         if (type.isInstance(features)) {
@@ -83,6 +113,9 @@ public final class NetworkMdp implements Environment {
         }
         if (type.isInstance(model)) {
             return Optional.of(type.cast(model));
+        }
+        if (type.isInstance(rewardRange)) {
+            return Optional.of(type.cast(rewardRange));
         }
         return Optional.empty();
     }

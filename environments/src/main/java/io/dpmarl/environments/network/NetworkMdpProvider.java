@@ -15,7 +15,9 @@ import io.dpmarl.core.spi.PluginProvider;
  * differential privacy preserving mechanisms for multi-agent reinforcement learning" (Section 8), with the same
  * {@code stay = delta_{j,j}} and {@code forward = delta_{j,j+1}} at every intermediate node. Rewards
  * {@code normalised} (5e-6 at s_in, 0, 1 at g: the paper's divided by 1000, so rewards lie in [0, 1] as its
- * analysis assumes) or {@code paper-literal} (0.005, 0, 1000).
+ * analysis assumes) or {@code paper-literal} (0.005, 0, 1000). The MDP declares that choice as its
+ * {@link io.dpmarl.core.model.RewardRange} ([0, 1] or [0, 1000], origin naming the parameter {@code rewards}), which
+ * {@code ma-ldp} reads to refuse the paper-literal scale at assembly.
  */
 @SuppressWarnings("rawtypes")
 @AutoService(PluginProvider.class)
@@ -35,7 +37,9 @@ public final class NetworkMdpProvider implements PluginProvider<Environment> {
     public String description() {
         return "MA-LDP network MDP (Trivedi-Hemachandra Sec. 8): n agents on the line s_in -> 1..q -> g, actions "
                 + "{-1,+1}^(d-1), linear-mixture transitions in fixed-parameter form (LinearMixtureFeatures for "
-                + "learners, exact TabularModel for evaluators); refuses parameters giving an invalid kernel.";
+                + "learners, exact TabularModel for evaluators); refuses parameters giving an invalid kernel. "
+                + "Declares its per-step reward range (RewardRange): [0, 1] with rewards=normalised, [0, 1000] with "
+                + "rewards=paper-literal, which ma-ldp refuses (its analysis assumes [0, 1]).";
     }
 
     @Override
@@ -51,7 +55,9 @@ public final class NetworkMdpProvider implements PluginProvider<Environment> {
                         .withDefault(0.2),
                 Param.real("big-delta", "parameter scale Delta (theta^i entries Delta/(n(d-1)))").atLeast(0).finite()
                         .withDefault(0.05),
-                Param.string("rewards", "reward scale", "normalised", "paper-literal").withDefault("normalised"),
+                Param.string("rewards", "reward scale: normalised (5e-6, 0, 1 at s_in, 1..q, g; range [0, 1]) or "
+                        + "paper-literal (0.005, 0, 1000; range [0, 1000], refused by ma-ldp)", "normalised",
+                        "paper-literal").withDefault("normalised"),
                 Param.integer("horizon", "episode length H").atLeast(1).atMost(1000).withDefault(5));
     }
 
@@ -64,8 +70,10 @@ public final class NetworkMdpProvider implements PluginProvider<Environment> {
         NetworkMdpConfig config = new NetworkMdpConfig(uniform.agents(), uniform.intermediate(), uniform.blockSize(),
                 uniform.delta(), uniform.stay(), uniform.forward(), uniform.bigDelta(), literal ? 0.005 : 5e-6, 0.0,
                 literal ? 1000.0 : 1.0, uniform.horizon());
+        String origin = literal ? "its parameter 'rewards' is paper-literal; rewards=normalised gives [0, 1]"
+                : "its parameter 'rewards' is normalised";
         return new NetworkMdp(config, "network-mdp(n=" + config.agents() + ", q=" + config.intermediate() + ", d="
                 + config.blockSize() + ", big-delta=" + config.bigDelta() + ", rewards=" + params.string("rewards")
-                + ", horizon=" + config.horizon() + ")");
+                + ", horizon=" + config.horizon() + ")", origin);
     }
 }

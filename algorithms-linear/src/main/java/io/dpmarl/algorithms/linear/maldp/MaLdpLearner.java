@@ -201,14 +201,28 @@ public final class MaLdpLearner implements Learner {
         return out;
     }
 
+    /**
+     * Takes every agent's stochastic-approximation step on its reward (Algorithm 1 line 18).
+     *
+     * @throws IllegalStateException if a reward lies outside [0, 1]: the provider admitted the environment because
+     *                                it declared its rewards within [0, 1], so such a reward breaks that declaration,
+     *                                and the learner stops rather than clip it or let the cap H - h + 1 hide it
+     */
     @Override
     public void observe(int stage, int[] jointAction, StepResult result) {
+        double[] observed = result.rewards();
+        for (int i = 0; i < agents; i++) {
+            if (!(observed[i] >= 0.0 && observed[i] <= 1.0)) {
+                throw new IllegalStateException("ma-ldp: agent " + i + "'s reward at stage " + stage + " must be in "
+                        + "[0, 1] (the per-step range the analysis assumes), got " + observed[i]);
+            }
+        }
         int state = states[stage];
         int joint = actions[stage];
         nextStates[stage] = result.observations()[0].state();
         double step = Math.pow(episode + 1, -config.stepExponent());
         int offset = (state * features.actions + joint) * features.rewardDimension;
-        rewards.step(stage, features.psi, offset, result.rewards(), step);
+        rewards.step(stage, features.psi, offset, observed, step);
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.model.LinearMixtureFeatures;
+import io.dpmarl.core.model.RewardRange;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
@@ -29,6 +30,16 @@ import java.util.Optional;
  * charged to its user's key {@code user/k/agent/i} (the paper's own-release accounting) and, unless the reward
  * features are identically zero ({@link #rewardsDependOnData}), to the run-wide key {@code users-from/0}, whose
  * composition is the sound per-user bound (the reward parameters carry each user's data into every later release).
+ *
+ * <p>Rewards: the paper's setup has {@code r_h^i(s, a) in [0, 1]}, the optimistic planner caps {@code Q_h} at
+ * {@code H - h + 1} and the regret bound is stated for that range, so the environment must declare its
+ * {@link RewardRange} within [0, 1]; any other range (for example {@code network-mdp(rewards=paper-literal)}'s
+ * [0, 1000], under which every Q sits at the cap and the learner sees no reward signal) is refused at assembly
+ * ({@link #requireUnitRewards}), and so is an environment that declares no range. Refusal rather than clipping the
+ * observed rewards to [0, 1]: clipped rewards would be a different objective from the one the regret evaluator
+ * measures (the exact model's rewards), so the run would still measure something other than what it reports; every
+ * environment that offers {@link LinearMixtureFeatures} here declares its range, and a third-party one does so in
+ * one override of {@code capability}.
  */
 @AutoService(PluginProvider.class)
 public final class MaLdpProvider implements PluginProvider<Learner> {
@@ -57,8 +68,11 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                 + "||phi_V|| <= H and 0 <= V <= H: with clip=true (default) violating inputs are clipped and counted "
                 + "(norm_violations); clip=false (paper-literal) voids the guarantee of every user whose inputs break "
                 + "the bound, and the ledger records it (a non-private charge to user/k/agent/i and users-from/0: "
-                + "epsilon = infinity; a budget refuses the run at that release). Needs LinearMixtureFeatures; K "
-                + "from the schedule. "
+                + "epsilon = infinity; a budget refuses the run at that release). Needs LinearMixtureFeatures and "
+                + "per-step rewards in [0, 1] (the planner's cap H - h + 1 and the regret bound assume it): an "
+                + "environment whose declared RewardRange is not within [0, 1] (e.g. network-mdp(rewards="
+                + "paper-literal)) or that declares none is refused when the run is checked, and a reward outside "
+                + "[0, 1] observed in a run stops it (nothing is clipped). K from the schedule. "
                 + "Opens its release streams (d x d matrices, d-vectors, d the feature dimension) when built, so a "
                 + "privatizer that cannot release them (e.g. max-coordinates below d(d+1)/2) is refused when the run "
                 + "is checked, before any trial.";
@@ -111,6 +125,7 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
         Environment environment = context.requireEnvironment(NAME);
         LinearMixtureFeatures features = environment.capability(LinearMixtureFeatures.class).orElseThrow(() ->
                 new IllegalArgumentException(NAME + " needs an environment with LinearMixtureFeatures"));
+        requireUnitRewards(environment);
         long episodes = context.requireSchedule(NAME).requireEpisodes(NAME);
         int horizon = environment.info().horizon();
         int agents = environment.info().numAgents();
@@ -184,6 +199,27 @@ public final class MaLdpProvider implements PluginProvider<Learner> {
                         choice.delta(), noiseStd);
             }
         };
+    }
+
+    /**
+     * Refuses an environment whose per-step rewards are not declared within [0, 1]: the problem setup's
+     * {@code r_h^i(s, a) in [0, 1]}, which the optimistic cap {@code Q <- min{H + 1 - h, ...}} of the backward
+     * induction and the regret bound assume.
+     *
+     * @throws IllegalArgumentException naming the accepted range, the declared one, the environment and what fixes
+     *                                  its range, or that it declares none
+     */
+    static void requireUnitRewards(Environment environment) {
+        String name = environment.info().name();
+        RewardRange range = environment.capability(RewardRange.class).orElseThrow(() ->
+                new IllegalArgumentException(NAME + ": the environment's per-step rewards must be declared in [0, 1] "
+                        + "(the range the optimistic cap H - h + 1 and the regret bound assume), but " + name
+                        + " declares no RewardRange"));
+        if (!range.within(0.0, 1.0)) {
+            throw new IllegalArgumentException(NAME + ": the environment's per-step rewards must be in [0, 1] (the "
+                    + "range the optimistic cap H - h + 1 and the regret bound assume), got " + range.interval()
+                    + " from " + name + ": " + range.origin());
+        }
     }
 
     /**
