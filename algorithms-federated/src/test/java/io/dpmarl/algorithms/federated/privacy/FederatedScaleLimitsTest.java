@@ -151,10 +151,8 @@ class FederatedScaleLimitsTest {
     /**
      * laplace-global: b = T sqrt(K) Delta_M / epsilon. With R = 2^1000, gamma = 1/2, lambda = 1: Delta_M = 2R / (1
      * - 1/2) = 2^1002; T = K = 1: b = 2^1002 / epsilon. epsilon = 2^-9 gives b = 2^1011: refused. The next double
-     * up gives 2^1011 / (1 + 2^-52) = 2^1011 - 2^959 + 2^907 - ..., strictly between the doubles 2^1011 - 2^959 and
-     * 2^1011 - 2^958 (the spacing below 2^1011 is 2^958); b is rounded up (more noise), to 2^1011 - 2^958: accepted,
-     * and its whole-run epsilon is the grid excess alone (T = 1: no release after the change), about 2^-40, below
-     * 2^-9.
+     * up gives 2^1011 / (1 + 2^-52), which rounds to 2^1011 - 2^959: accepted, and its whole-run epsilon is the
+     * grid excess alone (T = 1: no release after the change), 2^971 / b = 2^-40 (1 + 2^-52), below 2^-9.
      */
     @Test
     void laplaceGlobalRefusesAnEpsilonWhoseScaleReaches2To1011NamingRoundsAndFeatures() {
@@ -168,7 +166,7 @@ class FederatedScaleLimitsTest {
                 + LAPLACE_LIMIT + "; got epsilon=" + 0x1p-9 + ", rounds=1, features=1", error.getMessage());
         CalibratedNoise accepted = FederatedTdCalibrator.calibrate(NoiseCalibration.LAPLACE_GLOBAL_BASIC_COMPOSITION,
                 new PrivacyBudget(Math.nextUp(0x1p-9), 0), run, 1, 3);
-        assertEquals(0x1p1011 - 0x1p958, accepted.scale(), 0);
+        assertEquals(0x1p1011 - 0x1p959, accepted.scale(), 0);
         releaseOnce(accepted.privatizer(), 1);
     }
 
@@ -204,7 +202,7 @@ class FederatedScaleLimitsTest {
 
     /**
      * The other end of the calibrations, a huge epsilon. laplace-literal at epsilon = Double.MAX_VALUE: b = Delta_M /
-     * epsilon rounded up, about 1E-308, and the whole-run charge is at least sqrt(2) Delta_M (the first later release alone,
+     * epsilon, about 1E-308, and the whole-run charge is at least sqrt(2) Delta_M (the first later release alone,
      * alpha_0 = 1, K = 2), so its epsilon charge / b overflows: the master's privatizer refuses b, and so does the
      * calibration, naming epsilon. With alpha = 0.02 (whole-run charge about 0.02 Delta_M) and epsilon =
      * Double.MAX_VALUE / 4, K = 1, T = 10, the whole run and a single round stay finite (about epsilon / 50 and
@@ -215,8 +213,7 @@ class FederatedScaleLimitsTest {
         String tiny = assertThrows(IllegalArgumentException.class,
                 () -> FederatedTdCalibrator.calibrate(NoiseCalibration.LAPLACE_LITERAL,
                         new PrivacyBudget(Double.MAX_VALUE, 0), RUN, 2, 3)).getMessage();
-        assertTrue(tiny.startsWith("federated-td(noise=laplace-literal): the calibrated b "
-                + SafeRounding.divideUp(DELTA_M, Double.MAX_VALUE)
+        assertTrue(tiny.startsWith("federated-td(noise=laplace-literal): the calibrated b " + DELTA_M / Double.MAX_VALUE
                 + " is refused by the master's privatizer (federated-td-noise: the guarantee epsilon = charged"
                 + " sensitivity / scale must be positive and finite"), tiny);
         assertTrue(tiny.endsWith("); got epsilon=" + Double.MAX_VALUE + ", rounds=10, features=2"), tiny);
