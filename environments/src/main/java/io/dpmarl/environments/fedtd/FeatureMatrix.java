@@ -1,6 +1,7 @@
 package io.dpmarl.environments.fedtd;
 
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.core.validation.ExactNorms;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 import org.ejml.simple.SimpleMatrix;
@@ -49,9 +50,26 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
     }
 
     /**
-     * A random full-rank feature matrix: entries i.i.d. U[0, 1], resampled until the rank is K, then scaled by
-     * one constant (our choice: the paper only requires full column rank and does not give K, the
-     * distribution or the scaling).
+     * A random full-rank feature matrix: entries i.i.d. U[0, 1], scaled by one constant, resampled until the rank
+     * is K (our choice: the paper only requires full column rank and does not give K, the distribution or the
+     * scaling).
+     *
+     * <p><b>The scaled rows are inside the target ball exactly.</b> The paper's privacy bounds use
+     * {@code ||phi(s)||_2 <= 1} for the doubles the learner actually multiplies. Let {@code U} be the largest
+     * {@link ExactNorms#l2Up} of the raw rows, so {@code U >= ||raw(s)||} for every row s (exact real norms), and
+     * {@code t} the target: 1 for {@link FeatureScaling#UNIT_MAX_ROW_NORM}; for
+     * {@link FeatureScaling#ASSUMPTION2_STRICT} the double {@code t = sqrt((1 - gamma lambda)/(1 + gamma))} as
+     * computed (each step rounded to nearest; at most 1 all the same: rounding to nearest is monotone and 1 is a
+     * double, so {@code 1 - gamma lambda} rounds to at most 1, {@code 1 + gamma} to at least 1, their quotient to at
+     * most 1 and its root to at most 1). The factor
+     * {@code f = } {@link ExactNorms#factorDown}{@code (t, U)} satisfies {@code f U <= t} exactly, and each entry is
+     * {@link ExactNorms#scaleTowardZero}{@code (raw_k, f)}, of magnitude at most {@code f |raw_k|}. The L2 norm is
+     * monotone in the entries' magnitudes and absolutely homogeneous, so every scaled row has exact norm
+     * {@code ||phi(s)|| <= f ||raw(s)|| <= f U <= t <= 1}. No step relies on a rounding to nearest. The largest row
+     * norm is then below t by a few units in the last place at most ({@code U} is at most about one step above the
+     * exact maximum, {@code f} one step below {@code t / U}, each entry one step below its product), not exactly t.
+     * {@link FeatureScaling#NONE} keeps the raw entries bit for bit (their norms may exceed 1; the private learners
+     * refuse them).
      *
      * @param numStates   S >= K
      * @param numFeatures K >= 1
@@ -73,28 +91,20 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
             double[][] raw = new double[numStates][numFeatures];
             double maxNorm = 0;
             for (double[] row : raw) {
-                double squared = 0;
                 for (int k = 0; k < numFeatures; k++) {
                     row[k] = random.nextDouble();
-                    squared += row[k] * row[k];
                 }
-                maxNorm = Math.max(maxNorm, Math.sqrt(squared));
+                maxNorm = Math.max(maxNorm, ExactNorms.l2Up(row));
             }
             if (maxNorm == 0) {
                 continue;
             }
-            double target = switch (scaling) {
-                case UNIT_MAX_ROW_NORM -> 1.0;
-                case ASSUMPTION2_STRICT -> Math.sqrt((1 - gamma * lambda) / (1 + gamma));
-                case NONE -> maxNorm;
+            double[][] scaled = switch (scaling) {
+                case UNIT_MAX_ROW_NORM -> scale(raw, ExactNorms.factorDown(1.0, maxNorm));
+                case ASSUMPTION2_STRICT -> scale(raw, ExactNorms.factorDown(
+                        Math.sqrt((1 - gamma * lambda) / (1 + gamma)), maxNorm));
+                case NONE -> raw;
             };
-            double factor = target / maxNorm;
-            double[][] scaled = scale(raw, factor);
-            // round-off can leave the largest scaled norm an ulp above the target (1 + 2^-52 breaks ||phi|| <= 1)
-            while (scaling != FeatureScaling.NONE && maxRowNorm(scaled) > target) {
-                factor = Math.nextDown(factor);
-                scaled = scale(raw, factor);
-            }
             if (new SimpleMatrix(scaled).svd().rank() == numFeatures) {
                 return new FeatureMatrix(scaled);
             }
@@ -103,27 +113,16 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
                 + numFeatures);
     }
 
+    /** Every entry times the factor, rounded toward zero ({@link ExactNorms#scaleTowardZero}). */
     private static double[][] scale(double[][] raw, double factor) {
         double[][] scaled = new double[raw.length][];
         for (int s = 0; s < raw.length; s++) {
-            scaled[s] = raw[s].clone();
+            scaled[s] = new double[raw[s].length];
             for (int k = 0; k < scaled[s].length; k++) {
-                scaled[s][k] *= factor;
+                scaled[s][k] = ExactNorms.scaleTowardZero(raw[s][k], factor);
             }
         }
         return scaled;
-    }
-
-    private static double maxRowNorm(double[][] rows) {
-        double max = 0;
-        for (double[] row : rows) {
-            double squared = 0;
-            for (double value : row) {
-                squared += value * value;
-            }
-            max = Math.max(max, Math.sqrt(squared));
-        }
-        return max;
     }
 
     static void requireGamma(double gamma) {
@@ -158,12 +157,6 @@ public final class FeatureMatrix implements io.dpmarl.core.model.FederatedFeatur
     @Override
     public double get(int state, int feature) {
         return rows[state][feature];
-    }
-
-    /** The largest row norm max_s ||phi(s)||_2. */
-    @Override
-    public double maxRowNorm() {
-        return maxRowNorm(rows);
     }
 
     /** A copy of Phi as an S x K array. */

@@ -3,6 +3,7 @@ package io.dpmarl.algorithms.federated.privacy;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.SafeRounding;
 import io.dpmarl.mechanisms.accounting.paper003.GaussianMomentsBound;
 import io.dpmarl.mechanisms.accounting.paper003.Paper003Bound;
 import io.dpmarl.mechanisms.noise.Samplers;
@@ -26,13 +27,26 @@ import io.dpmarl.mechanisms.privatizers.ScaleLimits;
  *       L = ln(1/delta) (epsilon = rho + 2 sqrt(rho L) for rho-zCDP); then sigma = sigma_0 / (1 - 2 sqrt(T K)
  *       2^-19 sigma_0 / Delta_run), which absorbs the grid excess: the grid is r &lt;= 2^-19 sigma, the charged
  *       total is at most Delta_run + 2 sqrt(T K) r (Minkowski), so charged/sigma &lt;= Delta_run/sigma_0 and the
- *       computed epsilon is at most the claimed one.</li>
+ *       computed epsilon is at most the claimed one. That argument needs sigma &gt;= sigma_0 / (1 - x) for the exact
+ *       x = 2 sqrt(T K) 2^-19 sigma_0 / Delta_run, so the double sigma is rounded up: x rounded up
+ *       ({@link #inflationUp}), 1 - x rounded down, the quotient rounded up ({@link SafeRounding}); sigma_0 and
+ *       Delta_run are themselves upper bounds (sigma_0 rounded up by the moments bound, Delta_run by
+ *       {@link WholeRunSensitivity}).</li>
  *   <li>{@code LAPLACE_LITERAL}: b = Delta_M/epsilon; claimed epsilon-DP (paper).</li>
  *   <li>{@code LAPLACE_GLOBAL_BASIC_COMPOSITION}: b = T sqrt(K) Delta_M/epsilon, claimed epsilon-DP; refused
- *       when the whole-run l1 sensitivity exceeds T sqrt(K) Delta_M (the claim would not hold).</li>
+ *       when the whole-run l1 sensitivity exceeds T sqrt(K) Delta_M (the claim would not hold: the computed epsilon,
+ *       rounded up, above epsilon).</li>
  * </ul>
  * "computed" is always the whole-run bound (Gaussian: epsilon = rho + 2 sqrt(rho L), rho = charged^2/(2 sigma^2);
- * Laplace: charged l1 / b); "paperPerRound" composes T releases of the per-round sensitivity as the paper does.
+ * Laplace: charged l1 / b); "paperPerRound" composes T releases of the per-round sensitivity as the paper does. Both
+ * are guarantees a user reads (the Gaussian ones rounded up by the moments bound); the Laplace ones, charged / b and
+ * T sqrt(K) Delta_M / b, are rounded up too ({@link SafeRounding#divideUp}, the product by
+ * {@link SafeRounding#multiplyUp}), so a double epsilon is never below the real-number epsilon of the noise drawn
+ * (for the b actually used). The Laplace scales b themselves are rounded to nearest, and need not be more: the
+ * {@code laplace-global} claim is checked against its computed epsilon rounded up (refused above epsilon), so it
+ * holds exactly for the b drawn; the {@code laplace-literal} claim is the paper's per-round statement, not a
+ * whole-run guarantee (its guarantee is "computed"). Only the {@code sound} claim rests on the scale itself, which
+ * is why its sigma is rounded up.
  *
  * <p><b>Scale limits</b> ({@link ScaleLimits}): a scale the exact sampler cannot draw is refused here, before any
  * noise exists, in the {@code federated-td} learner's terms (its {@code noise}, {@code epsilon}, {@code delta},
@@ -89,14 +103,14 @@ public final class FederatedTdCalibrator {
                 Checks.openUnit("delta", delta);
                 double basis = run.l2() > 0 ? run.l2() : deltaM;
                 double sigma0 = GaussianMomentsBound.sigmaFor(epsilon, delta, 1, basis);
-                double inflation = 2 * Math.sqrt((double) rounds * dimension) * GAUSSIAN_GRID * sigma0 / basis;
+                double inflation = inflationUp(rounds, dimension, sigma0, basis);
                 if (!(inflation < 0.5)) {
                     throw new IllegalArgumentException("epsilon = " + epsilon + " and delta = " + delta + " are too"
                             + " small for T = " + rounds + " rounds of K = " + dimension + " features: the float-safe"
                             + " grid excess 2 sqrt(T K) 2^-19 sigma_0/Delta_run must be in [0, 0.5), got " + inflation
                             + " (raise epsilon or delta, or lower the steps or features)");
                 }
-                double sigma = sigma0 / (1 - inflation);
+                double sigma = SafeRounding.divideUp(sigma0, SafeRounding.addDown(1, -inflation));
                 return gaussian(calibration, sigma, run, dimension, delta, new PrivacyGuarantee.ApproxDp(epsilon,
                         delta), "sound: one Gaussian mechanism on the " + rounds + " releases, whole-run l2"
                         + " sensitivity " + run.l2() + " (" + run.scheduleLabel() + "), sigma_0 = " + sigma0
@@ -151,6 +165,17 @@ public final class FederatedTdCalibrator {
         return condition + " does not hold (epsilon " + epsilon + "); sigma does not depend on delta, so the printed"
                 + " theorem at delta' = exp(-nu epsilon/2) = " + boundary + " (condition met with equality) claims ("
                 + epsilon + ", " + boundary + ")-DP, which implies the (" + epsilon + ", " + delta + ") claimed";
+    }
+
+    /**
+     * The {@code sound} rule's grid inflation x = 2 sqrt(T K) 2^-19 sigma_0 / Delta_run, rounded up: T K and its
+     * root rounded up ({@link SafeRounding#multiplyUp}, {@link SafeRounding#sqrtUp}), times 2^-18 (exact: the root
+     * is at least 1, so no underflow), times sigma_0 and over Delta_run, each rounded up. Every step is monotone, so
+     * the result is at least the exact x; the class comment says why sigma needs x from above.
+     */
+    static double inflationUp(long rounds, int dimension, double sigma0, double basis) {
+        double root = SafeRounding.sqrtUp(SafeRounding.multiplyUp(rounds, dimension));
+        return SafeRounding.divideUp(SafeRounding.multiplyUp(2 * GAUSSIAN_GRID * root, sigma0), basis);
     }
 
     /** Delta_M in the learner's parameters, for a refusal. */
@@ -218,8 +243,8 @@ public final class FederatedTdCalibrator {
         double perRoundL1 = FederatedTdSensitivity.l1FromL2(run.perRelease(), dimension);
         double excess = FederatedNoisePrivatizer.gridExcess(false, dimension, Samplers.laplaceGranularity(b));
         double charged = WholeRunSensitivity.totalL1(run.l1Charges(dimension, excess));
-        double computed = charged / b;
-        double perRound = run.rounds() * perRoundL1 / b;
+        double computed = SafeRounding.divideUp(charged, b);
+        double perRound = SafeRounding.divideUp(SafeRounding.multiplyUp(run.rounds(), perRoundL1), b);
         requireFinite(calibration, computed, perRound, given);
         return new CalibratedNoise(calibration, b, run.perRelease(), perRoundL1, run.rounds(), dimension, claimed,
                 new PrivacyGuarantee.PureDp(computed), new PrivacyGuarantee.PureDp(perRound), run, charged,

@@ -173,12 +173,15 @@ public final class WholeRunSensitivity {
     /**
      * Refuses features with a row of norm above 1: the derivation bounds ||z|| by 1/(1 - gamma lambda) and
      * ||d|| by 1 + gamma from max_s ||phi(s)||_2 &lt;= 1, so larger rows void the bound (for example raw U[0, 1]
-     * features of dimension 40 have row norms near 4).
+     * features of dimension 40 have row norms near 4). The check is exact for the doubles actually used: it tests
+     * {@link FederatedFeatures#maxRowNormUp}, an upper bound of every row's exact norm (itself, not an
+     * implementation's {@code maxRowNorm} override), so a row of exact norm {@code 1 + 2^-53}, which a norm summed in
+     * round-to-nearest can state as 1, is refused; the number quoted is that upper bound.
      *
-     * @throws IllegalArgumentException naming the largest row norm and the accepted range
+     * @throws IllegalArgumentException naming the largest row norm (rounded up) and the accepted range
      */
     public static void requireBoundedFeatures(FederatedFeatures features) {
-        double norm = features.maxRowNorm();
+        double norm = FederatedFeatures.maxRowNormUp(features);
         if (!(norm <= 1.0)) {
             throw new IllegalArgumentException("features must have max_s ||phi(s)||_2 in [0, 1] for the whole-run"
                     + " sensitivity of the private broadcast (scale them, e.g. federated-cost-chain(scaling=unit)),"

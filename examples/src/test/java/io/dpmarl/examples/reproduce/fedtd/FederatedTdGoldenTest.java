@@ -40,7 +40,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * of every quantity (see the module README). The files were regenerated once since, deliberately, when the random
  * cost chain started generating its mean costs on demand (a new instance per model seed; the README next to the
  * files lists what moved); the federated-TD arithmetic itself passed this test unchanged before that. The Laplace
- * file was regenerated once more when the whole-run sensitivity was rounded up (its scale moved by a few ulps).
+ * file was regenerated once more when the whole-run sensitivity was rounded up (its scale moved by a few ulps), and
+ * all three when the feature scaling started keeping every row's exact norm at most 1 (every scaled feature moved in
+ * its last bits) and the sound sigma was rounded up (one ulp); the README lists what moved, all at round-off level.
  */
 class FederatedTdGoldenTest {
 
