@@ -25,8 +25,17 @@ public enum Neighbouring {
      * (cost) at one step.
      */
     AGENT_REWARD("runs differing in one agent's reward or cost at one time step (event level)"),
-    /** Two runs differ in the content of one message. */
-    MESSAGE("runs differing in one message"),
+    /**
+     * Two runs differ in the messages of one sender, each transmitted value at most the sensitivity apart (message
+     * adjacency; DP-QD-Learning's {@code dp-qd-laplace}: the paper's Q-value adjacency, Definition 2 of "Privacy-
+     * preserved Fully Decentralized Multi-agent Reinforcement Learning for Networked Social Systems"). The unit
+     * depends on what is composed: one release's guarantee covers its one message; a ledger key's figure composes
+     * every release charged to it, so under DP-QD-Learning's key {@code agent/i} it covers all of agent i's messages
+     * over the run, not one message. It is not agent-level privacy ({@link #AGENT}): the data behind the messages
+     * (an agent's rewards) may move them further apart than the sensitivity.
+     */
+    MESSAGE("runs differing in one sender's messages, each at most the sensitivity apart (a release covers its one"
+            + " message; a ledger key's figure, every message composed under it)"),
     /** Two symbolic state trajectories within a bounded distance (word-DP, cooperative planning). */
     SYMBOLIC_TRAJECTORY("symbolic state trajectories at bounded Hamming distance");
 

@@ -41,6 +41,12 @@ import java.util.stream.Collectors;
  * step. The guarantee needs no bound on the Q-values themselves. When {@code nu(t)} underflows to 0 the release is
  * refused.
  *
+ * <p><b>Unit of privacy</b> ({@link Neighbouring#MESSAGE}): {@link #guarantee()} is one release's, so it covers one
+ * message; DP-QD-Learning charges agent i's stream to the ledger key {@code agent/i}, whose composed figure covers
+ * all of agent i's messages over the run (each of its transmitted Q-entries within {@code adjBound}), the
+ * conservative figure for one message. Neither is agent-level ({@link Neighbouring#AGENT}): an agent's rewards can
+ * move its Q-entries further than {@code adjBound}.
+ *
  * <p><b>Scale limits.</b> The noise is drawn by the exact Laplace sampler, whose largest scale is
  * {@link ScaleLimits#LAPLACE_MAX_SCALE} {@code = 2^1011} less one ulp (beyond it a sample can overflow to infinity;
  * derivation in {@link ScaleLimits}). Since {@code q <= 1} and {@code t >= 0}, the computed {@code q^t} is at most 1

@@ -37,8 +37,6 @@ public final class DpQdReproduction implements Reproduction {
     /** Every spec. */
     public static final List<String> SPECS = List.of(DECAYING, UNDECAYING, QD, CENTER, HISTOGRAM_DECAYING,
             HISTOGRAM_QD);
-    /** Steps per recorded episode of the curve specs. */
-    static final int CURVE_STEP_LIMIT = 100;
     /** Noise base of the private specs (the paper's s_i). */
     static final double NOISE_BASE = 10;
     /** Decay of the decaying spec. */

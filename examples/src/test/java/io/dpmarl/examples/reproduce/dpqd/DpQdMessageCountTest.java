@@ -1,0 +1,94 @@
+package io.dpmarl.examples.reproduce.dpqd;
+
+import static io.dpmarl.examples.reproduce.ClaimRows.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpmarl.core.experiment.Claim;
+import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.ExperimentPlan;
+import io.dpmarl.core.experiment.ExperimentRunner;
+import io.dpmarl.core.experiment.ExperimentSpec;
+import io.dpmarl.core.experiment.MetricRecord;
+import io.dpmarl.core.experiment.PrivacyCsv;
+import io.dpmarl.core.experiment.RunOptions;
+import io.dpmarl.core.spi.Registry;
+import io.dpmarl.examples.reproduce.BundledSpecRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * C3 counts the messages behind its RMS from the run, not from the bundled spec's 20 agents and 100-step windows:
+ * every agent of DP-QD-Learning sends one message per step (Algorithm 1), so the first window of a run holds
+ * (trials) x (agents) x (steps of the window) messages, and the paper's noise is averaged over the same steps.
+ */
+class DpQdMessageCountTest {
+
+    /**
+     * The decaying quick spec changed to 6 agents, windows of 30 steps (T = 120) and 2 trials: 2 x 6 x 30 = 360
+     * messages (the old text said 2 x 20 x 100 = 4000). The paper's noise over t &lt; 30 is
+     * {@code sqrt((1/30) sum_{t<30} 2 (10 * 0.99^t)^2) = sqrt((200/30) (1 - 0.99^60) / (1 - 0.99^2))}:
+     * 0.99^60 = 0.5472, so sqrt(6.667 x 0.4528 / 0.0199) = sqrt(151.7) = 12.32 (12.90 over t &lt; 20 and 9.329 over
+     * t &lt; 100, so the window matters).
+     */
+    @Test
+    void theCountAndTheWindowFollowTheRunsAgentsAndStepLimit(@TempDir Path directory) throws IOException {
+        String resource = "specs/dp-qd/decaying-quick.yaml";
+        ExperimentSpec spec = ExperimentSpec.parse(BundledSpecRunner.text(resource), false, resource)
+                .withAll(List.of("environment.agents=6", "schedule.step-limit=30", "schedule.steps=120", "trials=2",
+                        "threads=1"));
+        Registry registry = Registry.discover();
+        new ExperimentRunner(registry).run(ExperimentPlan.resolve(spec, registry),
+                RunOptions.of(directory, 1, line -> { }));
+        List<Claim> claims = DpQdClaims.evaluate(new ClaimInputs(Map.of(DpQdReproduction.DECAYING, directory), true));
+        Claim c3 = row(claims, "C3");
+        assertTrue(c3.measured().contains(" over 360 messages (ratio "), c3.measured());
+        double reference = Math.sqrt(200.0 / 30 * (1 - Math.pow(0.99, 60)) / (1 - 0.99 * 0.99));
+        assertEquals(12.32, reference, 0.005);
+        assertTrue(c3.expected().startsWith("RMS(Qhat - Q) over t < 30 within 10% of sqrt(mean_t 2 (10 * 0.99^t)^2) = "
+                + String.format(Locale.ROOT, "%.4g", reference) + " "), c3.expected());
+    }
+
+    @Test
+    void theSendersOfATrialAreItsAgentKeys() {
+        // Trial 0 reports agents 0-2 twice (steps 1 and 2), trial 1 agents 0-4 once; a global key is no sender.
+        List<PrivacyCsv.Row> rows = new ArrayList<>();
+        for (long step = 1; step <= 2; step++) {
+            for (int agent = 0; agent < 3; agent++) {
+                rows.add(new PrivacyCsv.Row("decaying", 0, step, "agent/" + agent, step * 10, 1, ""));
+            }
+        }
+        for (int agent = 0; agent < 5; agent++) {
+            rows.add(new PrivacyCsv.Row("decaying", 1, 2, "agent/" + agent, 20, 1, ""));
+        }
+        rows.add(new PrivacyCsv.Row("decaying", 1, 2, "global", 20, 1, ""));
+        assertEquals(Map.of(0, 3, 1, 5), DpQdClaims.senders(rows));
+    }
+
+    /**
+     * Hand-set first windows of 10 steps (t = 0..9, so {@code eavesdropper_step} = 9): trial 0 with 2 senders and
+     * RMS 3, trial 1 with 4 senders and RMS 6. Messages 2 x 10 + 4 x 10 = 60; pooled mean square
+     * (20 x 9 + 40 x 36) / 60 = 27, RMS sqrt(27) = 5.196 (the unweighted mean of the squares, 22.5, would give
+     * 4.743). Without the senders the trials weigh the same and the count is not given.
+     */
+    @Test
+    void trialsArePooledByTheirMessages() {
+        List<MetricRecord> records = List.of(
+                new MetricRecord("decaying", 0, 0, 1, "message_error_rms", 3),
+                new MetricRecord("decaying", 0, 0, 1, "eavesdropper_step", 9),
+                new MetricRecord("decaying", 1, 1, 1, "message_error_rms", 6),
+                new MetricRecord("decaying", 1, 1, 1, "eavesdropper_step", 9));
+        Claim counted = DpQdClaims.messageNoise(QdRuns.of(records), Map.of(0, 2, 1, 4));
+        assertTrue(counted.measured().startsWith("RMS 5.196 over 60 messages (ratio "), counted.measured());
+        assertTrue(counted.expected().startsWith("RMS(Qhat - Q) over t < 10 "), counted.expected());
+        Claim unknown = DpQdClaims.messageNoise(QdRuns.of(records), Map.of());
+        assertTrue(unknown.measured().startsWith("RMS 4.743 over the messages of 2 runs (senders unknown"),
+                unknown.measured());
+    }
+}
