@@ -105,12 +105,17 @@ class RunReportNeighbouringTest {
                 RunReport.learnerNeighbouring("nesting(privatizer=stub-agent)", Optional.empty()));
     }
 
-    /** The sentence on what a release's guarantee and a key's figure protect is printed once, above the ledger. */
+    /**
+     * The sentence on what a release's guarantee and a key's figure protect is printed once per page, above the first
+     * ledger (here of two runs).
+     */
     @Test
-    void theUnitIsSaidOnceAboveTheLedger(@TempDir Path directory) throws Exception {
+    void theUnitIsSaidOnceAboveTheFirstLedger(@TempDir Path directory) throws Exception {
         Path run = run(directory, "\"privatizer\":\"stub-agent\",\"learner\":\"plain\"");
+        Path second = run(directory.resolve("second"), "\"privatizer\":\"stub-trajectory\",\"learner\":\"plain\"");
         String html = Files.readString(ReportHtml.write(directory.resolve(ReportHtml.FILE), "demo", Optional.empty(),
-                List.of(run), Optional.of(registry(Optional.empty()))));
+                List.of(run, second), Optional.of(registry(Optional.empty()))));
+        assertEquals(2, html.split("<table class=\"ledger\">", -1).length - 1, "two ledgers");
         String unit = "<h3>Privacy ledger</h3>\n<p>A release's guarantee holds for one pair of inputs neighbouring"
                 + " under the relation shown; a key's epsilon composes every release charged to that key, so the unit"
                 + " it protects is everything released under the key (under agent/i, all of agent i's releases, not one"
