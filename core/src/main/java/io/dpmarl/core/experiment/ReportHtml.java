@@ -12,9 +12,11 @@ import java.util.Optional;
 /**
  * Writes {@code report.html}: one self-contained page (inline CSS and SVG, one small inline script, no link, font or
  * image fetched from anywhere) with the claims table (status and reason of every row), every figure, the privacy
- * ledger per key with the accountant and the guarantee claimed next to computed, the spec and {@code config.json}
- * of every run, and the environment (dpmarl, Java and OS versions, the noise mode). The script only counts what
- * rendered (figures with a non-empty box, claim rows) into {@code data-} attributes of the body, for tests.
+ * ledger per key with the accountant, the guarantee claimed next to computed and the neighbouring relation it holds
+ * under (once, above the first ledger, a sentence on what a release's guarantee and a key's figure protect), the
+ * spec and {@code config.json} of every run, and the environment (dpmarl, Java and OS versions, the noise mode). The
+ * script only counts what rendered (figures with a non-empty box, claim rows) into {@code data-} attributes of the
+ * body, for tests.
  */
 public final class ReportHtml {
     /** The report's file name. */
@@ -23,6 +25,15 @@ public final class ReportHtml {
     /** The ledger's only row when a run recorded no private release: it makes no privacy claim (not epsilon 0). */
     static final String NO_RELEASES = "no private release was recorded: this run makes no privacy claim (a non-private"
             + " learner, privatizer: none, or noise off); its data are not protected";
+
+    /**
+     * Said once per page, above the first ledger table: the unit a release's guarantee and a key's epsilon protect.
+     * A release's guarantee holds for one pair of inputs neighbouring under the privatizer's relation; a key's epsilon
+     * composes every release charged to the key, so what it protects is everything released under the key.
+     */
+    static final String UNIT = "A release's guarantee holds for one pair of inputs neighbouring under the relation"
+            + " shown; a key's epsilon composes every release charged to that key, so the unit it protects is"
+            + " everything released under the key (under agent/i, all of agent i's releases, not one record).";
 
     private static final String STYLE = "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}"
             + "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;"
@@ -59,8 +70,10 @@ public final class ReportHtml {
         if (claims.isPresent() && Files.isRegularFile(claims.get())) {
             claims(html, claims.get());
         }
+        boolean first = true;
         for (Path run : runs) {
-            run(html, RunReport.read(run, registry), runs.size() > 1);
+            run(html, RunReport.read(run, registry), runs.size() > 1, first);
+            first = false;
         }
         environment(html, runs);
         html.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
@@ -85,16 +98,22 @@ public final class ReportHtml {
         html.append("</tbody></table>\n");
     }
 
-    private static void run(StringBuilder html, RunReport report, boolean several) {
+    /** One run's section; the first run's ledger is preceded by {@link #UNIT}, said once per page. */
+    private static void run(StringBuilder html, RunReport report, boolean several, boolean first) {
         html.append(several ? "<h2>" : "<h2>Run ").append(escape(report.name())).append("</h2>\n");
         for (RunReport.Figure figure : report.figures()) {
             html.append("<figure>").append(stripProlog(figure.svg())).append("<figcaption>")
                     .append(escape(figure.file())).append("</figcaption></figure>\n");
         }
-        html.append("<h3>Privacy ledger</h3>\n<table class=\"ledger\"><thead><tr><th>experiment</th><th>key</th>")
+        html.append("<h3>Privacy ledger</h3>\n");
+        if (first) {
+            html.append("<p>").append(escape(UNIT)).append("</p>\n");
+        }
+        html.append("<table class=\"ledger\"><thead><tr><th>experiment</th><th>key</th>")
                 .append("<th>rows (trials x keys)</th><th>releases (max)</th><th>epsilon (min .. max)</th>")
                 .append("<th>accountant</th>")
-                .append("<th>delta</th><th>guarantee (computed)</th><th>guarantee (paper's claim)</th><th>note</th>")
+                .append("<th>delta</th><th>guarantee (computed)</th><th>neighbouring</th>")
+                .append("<th>guarantee (paper's claim)</th><th>note</th>")
                 .append("</tr></thead><tbody>\n");
         for (RunReport.LedgerRow row : report.ledger()) {
             html.append("<tr><td>").append(escape(row.experiment())).append("</td><td>").append(escape(row.key()))
@@ -102,12 +121,13 @@ public final class ReportHtml {
                     .append("</td><td>").append(range(row.epsilonMin(), row.epsilonMax())).append("</td><td>")
                     .append(escape(row.accountant())).append("</td><td>").append(escape(row.delta()))
                     .append("</td><td>").append(escape(row.computed())).append("</td><td>")
+                    .append(escape(row.neighbouring())).append("</td><td>")
                     .append(escape(row.claimed().isEmpty() ? "same" : row.claimed())).append("</td><td>")
                     .append(escape(row.note())).append("</td></tr>\n");
         }
         if (report.ledger().isEmpty()) {
             // An empty ledger is not epsilon 0: nothing was released under a privacy mechanism.
-            html.append("<tr><td colspan=\"10\">").append(NO_RELEASES).append("</td></tr>\n");
+            html.append("<tr><td colspan=\"11\">").append(NO_RELEASES).append("</td></tr>\n");
         }
         html.append("</tbody></table>\n<details><summary>spec and config.json (noise: ")
                 .append(escape(report.noise())).append(")</summary><pre>").append(escape(report.config()))

@@ -2,17 +2,23 @@ package io.dpmarl.core.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.privacy.StreamAccounting;
+import io.dpmarl.core.spi.Param;
+import io.dpmarl.core.spi.ParamType;
 import io.dpmarl.core.spi.PluginKind;
+import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
+import io.dpmarl.core.spi.SpecString;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,7 +29,8 @@ import java.util.stream.Stream;
  * What the HTML report shows about one run directory, read from its files: the spec and {@code config.json}, the
  * figures ({@code plots/*.svg}), the privacy ledger per experiment and key at the last reported step (releases
  * and epsilon over the trials, the accountant and delta) with each experiment's privatizer guarantee, computed and
- * claimed, and the noise mode.
+ * claimed, and the neighbouring relation it holds under ({@link Privatizer#neighbouring()}: of the spec's privatizer,
+ * or of a privatizer written inside the learner spec), and the noise mode.
  *
  * @param name     the spec name
  * @param config   {@code config.json} as text
@@ -48,12 +55,15 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
      * @param epsilonMax largest epsilon over the trials
      * @param accountant the accountant spec
      * @param delta      the delta epsilon is reported at
-     * @param computed   the privatizer's guarantee as computed by the framework, or why it is not known
-     * @param claimed    the guarantee its paper claims, if it differs from the computed one
-     * @param note       why the key carries no formal guarantee, or empty
+     * @param computed     the privatizer's guarantee as computed by the framework, or why it is not known
+     * @param neighbouring the neighbouring relation of that guarantee (its label and description), or why it is
+     *                     not known
+     * @param claimed      the guarantee its paper claims, if it differs from the computed one
+     * @param note         why the key carries no formal guarantee, or empty
      */
     record LedgerRow(String experiment, String key, int trials, long releases, double epsilonMin, double epsilonMax,
-                     String accountant, String delta, String computed, String claimed, String note) {
+                     String accountant, String delta, String computed, String neighbouring, String claimed,
+                     String note) {
     }
 
     /** Reads a run directory; the registry, if given, instantiates privatizers for their guarantees. */
@@ -97,12 +107,13 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                         .asText(root.path("spec").path("privatizer").asText(""));
                 String learner = node.path("learner").asText(root.path("spec").path("learner").asText("?"));
                 String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
-                        ? new String[] {"inside the learner: " + learner, "see the claims, if any"}
+                        ? new String[] {"inside the learner: " + learner, "see the claims, if any",
+                            learnerNeighbouring(learner, registry)}
                         : guarantee(privatizer, registry);
-                return new String[] {accountant, delta, guarantee[0], guarantee[1]};
+                return new String[] {accountant, delta, guarantee[0], guarantee[1], guarantee[2]};
             });
             ledger.add(new LedgerRow(row.experiment(), row.key(), row.rows(), row.releases(), row.epsilonMin(),
-                    row.epsilonMax(), settings[0], settings[1], settings[2], settings[3], row.note()));
+                    row.epsilonMax(), settings[0], settings[1], settings[2], settings[4], settings[3], row.note()));
         }
         return ledger;
     }
@@ -162,16 +173,72 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                 .map(text -> scope(privatizer) + text).orElse("");
     }
 
-    /** {computed, claimed} for a privatizer spec; claimed is empty when the paper claims what is computed. */
+    /**
+     * The neighbouring relation of a privatizer as the report prints it: its label (as the generic privatizers'
+     * parameter {@code neighbouring} spells it) and what two neighbouring inputs are, for example
+     * {@code agent (runs differing in one agent's data)}.
+     */
+    static String neighbouring(Privatizer privatizer) {
+        Neighbouring relation = privatizer.neighbouring();
+        return label(relation) + " (" + relation.description() + ")";
+    }
+
+    /** The relation's label: its name in lower case with hyphens ({@code agent-reward}). */
+    static String label(Neighbouring relation) {
+        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** What the report says of the relation when the learner sets its privatizers up itself. */
+    static final String SET_BY_THE_LEARNER = "set by the learner's own privatizers (dpmarl list shows each privatizer"
+            + " plugin's relation)";
+
+    /**
+     * The relation of the privatizers written inside the learner spec (a parameter of the learner of kind privatizer,
+     * as in {@code dp-qd-learning(privatizer=dp-qd-laplace(...))}), each followed by the spec it was read from;
+     * {@link #SET_BY_THE_LEARNER} when the learner names none (it builds its privatizers itself) or they cannot be
+     * built here.
+     */
+    static String learnerNeighbouring(String learner, Optional<Registry> registry) {
+        if (registry.isEmpty()) {
+            return "not computed (no plugin registry)";
+        }
+        try {
+            SpecString parsed = SpecString.parse(learner);
+            PluginProvider<?> provider = registry.get().provider(PluginKind.LEARNER, parsed.name());
+            List<String> relations = new ArrayList<>();
+            for (Param param : provider.parameters().params()) {
+                if (param.type() != ParamType.PLUGIN
+                        || !param.pluginKind().equals(Optional.of(PluginKind.PRIVATIZER))) {
+                    continue;
+                }
+                String spec = parsed.parameters().getOrDefault(param.name(),
+                        param.defaultValue().map(String::valueOf).orElse(Param.NONE));
+                if (!spec.equals(Param.NONE)) {
+                    Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, spec);
+                    relations.add(neighbouring(instance) + ", of the learner's " + param.name() + " " + spec);
+                }
+            }
+            return relations.isEmpty() ? SET_BY_THE_LEARNER : String.join("; ", relations);
+        } catch (RuntimeException notBuilt) {
+            return SET_BY_THE_LEARNER;
+        }
+    }
+
+    /**
+     * {computed, claimed, neighbouring} for a privatizer spec; claimed is empty when the paper claims what is
+     * computed.
+     */
     private static String[] guarantee(String privatizer, Optional<Registry> registry) {
         if (registry.isEmpty()) {
-            return new String[] {"not computed (no plugin registry)", "not computed"};
+            return new String[] {"not computed (no plugin registry)", "not computed", "not computed (no plugin "
+                    + "registry)"};
         }
         try {
             Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, privatizer);
-            return new String[] {computed(instance), claimed(instance)};
+            return new String[] {computed(instance), claimed(instance), neighbouring(instance)};
         } catch (RuntimeException needsContext) {
-            return new String[] {"set up by the learner at run time (" + privatizer + ")", "not computed"};
+            return new String[] {"set up by the learner at run time (" + privatizer + ")", "not computed",
+                "not computed"};
         }
     }
 }

@@ -4,6 +4,14 @@ package io.dpmarl.core.privacy;
  * The neighbouring relation a privacy guarantee is stated under: which two inputs must be
  * indistinguishable. The relations of multi-agent RL go beyond the record relation of classic DP
  * libraries.
+ *
+ * <p>What is protected depends on what is composed. A release's guarantee ({@link Privatizer#guarantee()}) is for one
+ * pair of inputs neighbouring under the relation, as they enter that one release. A ledger key's figure (the epsilon
+ * of {@link PrivacyLedger#epsilon}, {@code privacy.csv}, the report) composes every release charged to that key, so
+ * the unit it protects is everything released under the key: under {@code agent/i}, all of agent i's releases over
+ * the run (every message under {@link #MESSAGE}, every reward release under {@link #RECORD} when a learner charges
+ * each of agent i's rewards to {@code agent/i}), not one record or one message. {@code dpmarl list} and the run report
+ * show each privatizer's relation with its {@link #description()}.
  */
 public enum Neighbouring {
     /** Two datasets differ in one record (replace-one). */
@@ -28,14 +36,12 @@ public enum Neighbouring {
     /**
      * Two runs differ in the messages of one sender, each transmitted value at most the sensitivity apart (message
      * adjacency; DP-QD-Learning's {@code dp-qd-laplace}: the paper's Q-value adjacency, Definition 2 of "Privacy-
-     * preserved Fully Decentralized Multi-agent Reinforcement Learning for Networked Social Systems"). The unit
-     * depends on what is composed: one release's guarantee covers its one message; a ledger key's figure composes
-     * every release charged to it, so under DP-QD-Learning's key {@code agent/i} it covers all of agent i's messages
-     * over the run, not one message. It is not agent-level privacy ({@link #AGENT}): the data behind the messages
-     * (an agent's rewards) may move them further apart than the sensitivity.
+     * preserved Fully Decentralized Multi-agent Reinforcement Learning for Networked Social Systems"). One release
+     * covers its one message; DP-QD-Learning's key {@code agent/i} composes all of agent i's messages (see the type's
+     * comment). It is not agent-level privacy ({@link #AGENT}): the data behind the messages (an agent's rewards) may
+     * move them further apart than the sensitivity.
      */
-    MESSAGE("runs differing in one sender's messages, each at most the sensitivity apart (a release covers its one"
-            + " message; a ledger key's figure, every message composed under it)"),
+    MESSAGE("runs differing in one sender's messages, each at most the sensitivity apart"),
     /** Two symbolic state trajectories within a bounded distance (word-DP, cooperative planning). */
     SYMBOLIC_TRAJECTORY("symbolic state trajectories at bounded Hamming distance");
 

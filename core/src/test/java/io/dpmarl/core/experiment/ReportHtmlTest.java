@@ -72,7 +72,7 @@ class ReportHtmlTest {
 
         Matcher ledger = Pattern.compile("<table class=\"ledger\">.*?</table>", Pattern.DOTALL).matcher(html);
         assertTrue(ledger.find(), html);
-        assertTrue(ledger.group().contains("<td colspan=\"10\">no private release was recorded: this run makes no"
+        assertTrue(ledger.group().contains("<td colspan=\"11\">no private release was recorded: this run makes no"
                 + " privacy claim"), ledger.group());
         assertEquals(2, ledger.group().split("<tr").length - 1, "the header row and the one explaining row");
     }

@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code dpmarl list [--kind KIND]}: every discovered plugin of each kind with its description and its
  * parameters (type, default, accepted range; nested plugin parameters show as {@code <privatizer plugin>}),
- * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...), the example spec a plugin
+ * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...) and the neighbouring relation
+ * their guarantee holds under ({@link Privatizer#neighbouring()}, so a third-party privatizer shows its own; once per
+ * listing, what a release's guarantee and a ledger key's figure protect), the example spec a plugin
  * declares ({@link PluginProvider#exampleSpec()}), and the metrics a plugin declares it records. Kept free of Guice,
  * Jackson and the plotting classes so that it starts fast.
  */
@@ -57,11 +59,17 @@ final class ListCommand implements Callable<Integer> {
             if (registry.list(pluginKind).isEmpty()) {
                 out.println("  (none)");
             }
+            if (pluginKind == PluginKind.PRIVATIZER && !registry.list(pluginKind).isEmpty()) {
+                out.println(UNIT);
+            }
             for (PluginProvider<?> provider : registry.list(pluginKind)) {
-                String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + accountingMode(registry, provider) + "]"
-                        : "";
+                java.util.Optional<Privatizer> built = pluginKind == PluginKind.PRIVATIZER ? built(registry, provider)
+                        : java.util.Optional.empty();
+                String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + built.map(ListCommand::accountingMode)
+                        .orElse(UNKNOWN_MODE) + "]" : "";
                 out.println("  " + provider.name() + mode + "  " + provider.description());
                 example(provider).ifPresent(example -> out.println("      example: " + example));
+                built.ifPresent(privatizer -> out.println("      " + neighbouring(provider, privatizer)));
                 if (!provider.metrics().isEmpty()) {
                     out.println("      records: " + String.join(", ", provider.metrics()));
                 }
@@ -89,28 +97,60 @@ final class ListCommand implements Callable<Integer> {
     static final String UNKNOWN_MODE = "accounting depends on parameters";
 
     /**
-     * The accounting mode of a privatizer ({@code per-release}, {@code scheduled}, {@code up-front}, {@code nominal}),
-     * read from an instance built from the provider's {@link PluginProvider#exampleSpec()} if it declares one that
-     * names it and builds, else from the defaults with, for each required parameter, a value inside its range;
-     * {@link #UNKNOWN_MODE} if none of these builds.
+     * Said once above the privatizers: what a release's guarantee and a ledger key's figure protect (see
+     * {@link io.dpmarl.core.privacy.Neighbouring}).
      */
-    static String accountingMode(Registry registry, PluginProvider<?> provider) {
+    static final String UNIT = "  (a guarantee, of one release or one up-front stream, holds for one pair of inputs"
+            + " neighbouring under the relation;\n   a ledger key's epsilon composes every release charged to the key,"
+            + " so it protects everything released under it)";
+
+    /**
+     * The line naming a privatizer's neighbouring relation, for example {@code neighbouring: agent (runs differing in
+     * one agent's data)}, read from the instance {@code list} built ({@link #built}); for a privatizer with a parameter
+     * {@code neighbouring} (the generic ones) it says the relation shown is that parameter's value there (its default,
+     * unless the example sets it).
+     */
+    static String neighbouring(PluginProvider<?> provider, Privatizer privatizer) {
+        io.dpmarl.core.privacy.Neighbouring relation = privatizer.neighbouring();
+        boolean parameter = provider.parameters().params().stream().anyMatch(param -> param.name().equals(
+                NEIGHBOURING));
+        return "neighbouring: " + relation.name().toLowerCase(Locale.ROOT).replace('_', '-') + " ("
+                + relation.description() + ")" + (parameter ? ", set by parameter " + NEIGHBOURING : "");
+    }
+
+    /** The name of the generic privatizers' parameter that chooses their relation. */
+    private static final String NEIGHBOURING = "neighbouring";
+
+    /** The accounting mode of a built privatizer (with a declared length of 1 if it needs one). */
+    private static String accountingMode(Privatizer privatizer) {
+        try {
+            return privatizer.accounting(OptionalLong.empty()).mode();
+        } catch (IllegalArgumentException needsLength) {
+            return privatizer.accounting(OptionalLong.of(1)).mode();
+        }
+    }
+
+    /**
+     * An instance of the privatizer built from the provider's {@link PluginProvider#exampleSpec()} if it declares one
+     * that names it and builds, else from the defaults with, for each required parameter, a value inside its range;
+     * empty if none of these builds, or its accounting mode or neighbouring relation cannot be read.
+     */
+    static java.util.Optional<Privatizer> built(Registry registry, PluginProvider<?> provider) {
         java.util.List<String> specs = new java.util.ArrayList<>();
         example(provider).ifPresent(specs::add);
         specs.addAll(guessedSpecs(provider));
         for (String candidate : specs) {
             try {
                 Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, candidate);
-                try {
-                    return privatizer.accounting(OptionalLong.empty()).mode();
-                } catch (IllegalArgumentException needsLength) {
-                    return privatizer.accounting(OptionalLong.of(1)).mode();
+                accountingMode(privatizer);
+                if (privatizer.neighbouring() != null) {
+                    return java.util.Optional.of(privatizer);
                 }
             } catch (RuntimeException inconsistent) {
                 // try the next candidate
             }
         }
-        return UNKNOWN_MODE;
+        return java.util.Optional.empty();
     }
 
     /**

@@ -19,9 +19,8 @@ import org.junit.jupiter.api.Test;
  * release's (one message: {@code 1 / 10} for noise-base 10, adjacency bound 1, plus the float-safe grid excess,
  * below 1e-9), while the ledger key {@code agent/i} that DP-QD-Learning charges composes every
  * message of agent i: after 3 messages with q = 0.99 it holds {@code 0.1 (1 + 1/0.99 + 1/0.99^2) = 0.3030405}, not
- * 0.1. So the label ({@link Neighbouring#MESSAGE}) and its description must say that a release covers one message and
- * a key's figure all the messages composed under it; the list text must say that agent/i's figure covers all of
- * agent i's messages.
+ * 0.1. So the label is {@link Neighbouring#MESSAGE} (one sender's messages), and the list text must say that a
+ * release covers one message and agent/i's figure all of agent i's messages.
  */
 class DpQdPrivacyUnitTest {
 
@@ -29,8 +28,9 @@ class DpQdPrivacyUnitTest {
     void theLabelSaysWhatAReleaseAndWhatAKeyCover() {
         DpQdLaplacePrivatizer privatizer = new DpQdLaplacePrivatizer(10, 0.99, 1);
         assertEquals(Neighbouring.MESSAGE, privatizer.neighbouring());
-        assertEquals("runs differing in one sender's messages, each at most the sensitivity apart (a release covers"
-                + " its one message; a ledger key's figure, every message composed under it)",
+        // the description says what two neighbouring inputs are; what a release and a key cover is said once, in
+        // Neighbouring's type comment, and in the list text below
+        assertEquals("runs differing in one sender's messages, each at most the sensitivity apart",
                 Neighbouring.MESSAGE.description());
         String listed = new DpQdLaplacePrivatizerProvider().description();
         assertTrue(listed.contains("Unit (neighbouring: message): a release covers its one message; dp-qd-learning"
