@@ -72,7 +72,7 @@ public final class DpQdFigures {
             if (!rows.isEmpty()) {
                 files.addAll(Plotter.draw(rows, PlotRequest.of(FIG5A,
                         "Q(s1, a1): DP-QD agents, QD-learning, Center-QD (Fig. 5a)", PLOTTED,
-                        "window (100 steps each)", "Q(s1, a1)"), plots(inputs, DpQdReproduction.DECAYING)));
+                        windowAxis(inputs), "Q(s1, a1)"), plots(inputs, DpQdReproduction.DECAYING)));
             }
         }
         if (drawn(inputs, DpQdReproduction.HISTOGRAM_DECAYING)) {
@@ -102,6 +102,16 @@ public final class DpQdFigures {
             }
         }
         return SummaryFigures.relabel(qd, "qbar_s1_a1", "QD-learning (network average)", PLOTTED);
+    }
+
+    /**
+     * Fig. 5a's x label: {@code "window (W steps each)"} with the decaying run's window length read from its
+     * {@code eavesdropper_step} ({@link QdRuns#windowLengths}; 100 in the bundled specs), or {@code "window"} when the
+     * run did not record it (no {@code qd-messages} evaluator).
+     */
+    static String windowAxis(ClaimInputs inputs) throws IOException {
+        List<MetricRecord> steps = inputs.metrics(DpQdReproduction.DECAYING, java.util.Set.of("eavesdropper_step"));
+        return steps.isEmpty() ? "window" : "window (" + QdRuns.of(steps).windowLengths() + " each)";
     }
 
     /** Whether {@code spec} ran and drew its figures (not under {@code --no-plots}). */

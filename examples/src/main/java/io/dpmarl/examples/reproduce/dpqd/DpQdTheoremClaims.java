@@ -16,8 +16,9 @@ import java.util.Map;
  *   <li>T1 (Theorem V.1, mean-square consensus): the mean over runs of the mean-square consensus error decreases
  *       strictly over the three recorded points (t = 100, 1000, 10000; quick: 20, 200, 2000);</li>
  *   <li>T2 (Theorem V.2, consensus in expectation): recorded, {@code |mean over runs of Q^i - Qbar|} of the tracked
- *       agents at the first window and at T, largest over the tracked agent-pairs (the mean over the runs that
- *       tracked agent i, whose number the row prints: one run gives that run's gap, not an expectation);</li>
+ *       agents at the first recorded window (printed at its step, read from the run: t = 100 in the bundled specs)
+ *       and at T, largest over the tracked agent-pairs (the mean over the runs that tracked agent i, whose number the
+ *       row prints: one run gives that run's gap, not an expectation);</li>
  *   <li>T3 (Theorem V.3, no extra bias from the noise): per pair, the paired difference of {@code Qbar(T)} between
  *       DP-QD-Learning and QD-learning (same seeds) has |mean| at most 3 standard errors (two-sided false rejection
  *       0.27% per pair);</li>
@@ -80,9 +81,18 @@ final class DpQdTheoremClaims {
      * T2: per tracked agent-pair, {@code |mean of Q^i - Qbar|} over the runs that tracked the agent (each trial
      * tracks its own random agents, so an agent's metric exists only in some trials), largest over agent-pairs. The
      * row says over how many runs those means are and which agent-pair gives each largest value: with few runs most
-     * agents are tracked in one run, and a mean over one run is that run's gap, not an expectation.
+     * agents are tracked in one run, and a mean over one run is that run's gap, not an expectation. The first point
+     * is the first recorded window, printed at its step ({@link QdRuns#stepsDone}).
      */
     static Claim consensusInExpectation(QdRuns runs) {
+        String name = "T2 consensus in expectation (Theorem V.2)";
+        String expected = "|mean over runs of Q^i - Qbar| -> 0 for every agent i and pair (the theorem's expectation"
+                + " over runs; here over the runs that tracked agent i)";
+        List<String> metrics = runs.metricsStartingWith("q_agent");
+        if (metrics.isEmpty()) {
+            return Claim.recorded(PAPER, name, expected, "no tracked agents (qd-error(tracked-agents=0))");
+        }
+        long firstWindow = runs.steps(metrics.get(0)).get(0);
         Gap first = null;
         Gap last = null;
         int count = 0;
@@ -90,11 +100,11 @@ final class DpQdTheoremClaims {
         int mostRuns = 0;
         java.util.Set<String> agents = new java.util.TreeSet<>();
         java.util.Set<Integer> allRuns = new java.util.TreeSet<>();
-        for (String metric : runs.metricsStartingWith("q_agent")) {
+        for (String metric : metrics) {
             String pair = metric.substring(metric.indexOf("_s") + 1);
-            Map<Integer, Double> average = runs.at("qbar_" + pair, 1);
+            Map<Integer, Double> average = runs.at("qbar_" + pair, firstWindow);
             Map<Integer, Double> averageLast = runs.last("qbar_" + pair);
-            Map<Integer, Double> agentFirst = runs.at(metric, 1);
+            Map<Integer, Double> agentFirst = runs.at(metric, firstWindow);
             Map<Integer, Double> agentLast = runs.last(metric);
             double sumFirst = 0;
             double sumLast = 0;
@@ -111,16 +121,10 @@ final class DpQdTheoremClaims {
             agents.add(metric.substring(0, metric.indexOf("_s")));
             allRuns.addAll(average.keySet());
         }
-        String name = "T2 consensus in expectation (Theorem V.2)";
-        String expected = "|mean over runs of Q^i - Qbar| -> 0 for every agent i and pair (the theorem's expectation"
-                + " over runs; here over the runs that tracked agent i)";
-        if (first == null) {
-            return Claim.recorded(PAPER, name, expected, "no tracked agents (qd-error(tracked-agents=0))");
-        }
         String runsPerAgent = fewestRuns == mostRuns ? Integer.toString(fewestRuns) : fewestRuns + " to " + mostRuns;
         String measured = "largest over " + count + " tracked agent-pairs (" + agents.size() + " agents; each agent's"
-                + " mean over the " + runsPerAgent + " of " + allRuns.size() + " runs that tracked it): t=100 "
-                + first.describe() + ", T " + last.describe();
+                + " mean over the " + runsPerAgent + " of " + allRuns.size() + " runs that tracked it): t="
+                + runs.stepsDone(firstWindow) + " " + first.describe() + ", T " + last.describe();
         if (first.runs() == 1 || last.runs() == 1) {
             measured += "; a mean over 1 run is that run's gap, not an expectation";
         }

@@ -70,6 +70,31 @@ record QdRuns(Map<String, Map<Integer, TreeMap<Long, Double>>> rows) {
         return at(metric, lastStep(metric));
     }
 
+    /**
+     * The environment steps done at the end of recorded window {@code step} of a dp-qd run with the
+     * {@code qd-messages} evaluator: its {@code eavesdropper_step} there (the step t, from 0, of the window's last
+     * message; largest over the trials) plus 1. The bundled specs' windows are 100 steps (window 1 ends at t = 100),
+     * but a run's own spec may set any {@code schedule.step-limit}, so the claims read the steps from here.
+     *
+     * @throws IllegalArgumentException if the run has no {@code eavesdropper_step} at that window
+     */
+    long stepsDone(long step) {
+        return at("eavesdropper_step", step).values().stream().mapToLong(Math::round).max().orElseThrow() + 1;
+    }
+
+    /**
+     * The length of the recorded windows, from {@link #stepsDone}: {@code "W steps"} with W the first window's, and
+     * {@code "W steps (the last of L)"} when the last window is shorter (a schedule whose steps are not a multiple of
+     * its step limit cuts the last window).
+     */
+    String windowLengths() {
+        List<Long> windows = steps("eavesdropper_step");
+        long first = stepsDone(windows.get(0));
+        long last = windows.size() < 2 ? first
+                : stepsDone(windows.get(windows.size() - 1)) - stepsDone(windows.get(windows.size() - 2));
+        return first + " steps" + (last == first ? "" : " (the last of " + last + ")");
+    }
+
     /** The metric names with a prefix. */
     List<String> metricsStartingWith(String prefix) {
         return rows.keySet().stream().filter(m -> m.startsWith(prefix)).sorted().toList();
