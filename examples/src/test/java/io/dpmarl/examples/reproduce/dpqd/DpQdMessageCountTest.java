@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.ClaimStatus;
 import io.dpmarl.core.experiment.ExperimentPlan;
 import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
@@ -49,6 +50,9 @@ class DpQdMessageCountTest {
         List<Claim> claims = DpQdClaims.evaluate(new ClaimInputs(Map.of(DpQdReproduction.DECAYING, directory), true));
         Claim c3 = row(claims, "C3");
         assertTrue(c3.measured().contains(" over 360 messages (ratio "), c3.measured());
+        // 360 messages: the RMS's relative standard error is about sqrt(5 / 360) / 2 = 5.9%, too wide for a 10% gate.
+        assertEquals(ClaimStatus.RECORDED, c3.status(), c3.measured());
+        assertTrue(c3.measured().endsWith(" (too few messages to gate)"), c3.measured());
         double reference = Math.sqrt(200.0 / 30 * (1 - Math.pow(0.99, 60)) / (1 - 0.99 * 0.99));
         assertEquals(12.32, reference, 0.005);
         assertTrue(c3.expected().startsWith("RMS(Qhat - Q) over t < 30 within 10% of sqrt(mean_t 2 (10 * 0.99^t)^2) = "
@@ -87,8 +91,38 @@ class DpQdMessageCountTest {
         Claim counted = DpQdClaims.messageNoise(QdRuns.of(records), Map.of(0, 2, 1, 4));
         assertTrue(counted.measured().startsWith("RMS 5.196 over 60 messages (ratio "), counted.measured());
         assertTrue(counted.expected().startsWith("RMS(Qhat - Q) over t < 10 "), counted.expected());
+        assertEquals(ClaimStatus.RECORDED, counted.status(), "60 messages are fewer than the 6000 C3 is gated from");
         Claim unknown = DpQdClaims.messageNoise(QdRuns.of(records), Map.of());
         assertTrue(unknown.measured().startsWith("RMS 4.743 over the messages of 2 runs (senders unknown"),
                 unknown.measured());
+    }
+    /**
+     * The gate's sample size. Windows of 100 steps ({@code eavesdropper_step} = 99), three trials. The paper's noise
+     * over t &lt; 100 has mean square {@code (200/100) (1 - 0.99^200) / (1 - 0.99^2)} = 2 x 0.8660 / 0.0199 = 87.04
+     * (RMS 9.329). With 20 senders in every trial (6000 messages, the bundled quick count) and every trial's RMS
+     * exactly that, the ratio is 1: PASS; at 1.2 times it (a noise scale 20% too large): FAIL. With 20, 20 and 19
+     * senders (5900 messages) the same data are only recorded.
+     */
+    @Test
+    void c3IsJudgedFromSixThousandMessagesAndRecordedBelow() {
+        double reference = Math.sqrt(200.0 / 100 * (1 - Math.pow(0.99, 200)) / (1 - 0.99 * 0.99));
+        assertEquals(9.329, reference, 0.0005);
+        Claim right = DpQdClaims.messageNoise(QdRuns.of(window(reference)), Map.of(0, 20, 1, 20, 2, 20));
+        assertEquals(ClaimStatus.PASS, right.status(), right.measured());
+        assertTrue(right.measured().contains(" over 6000 messages (ratio 1.000)"), right.measured());
+        Claim tooLarge = DpQdClaims.messageNoise(QdRuns.of(window(1.2 * reference)), Map.of(0, 20, 1, 20, 2, 20));
+        assertEquals(ClaimStatus.FAIL, tooLarge.status(), tooLarge.measured());
+        Claim fewer = DpQdClaims.messageNoise(QdRuns.of(window(reference)), Map.of(0, 20, 1, 20, 2, 19));
+        assertEquals(ClaimStatus.RECORDED, fewer.status(), fewer.measured());
+        assertTrue(fewer.measured().contains(" over 5900 messages "), fewer.measured());
+    }
+
+    private static List<MetricRecord> window(double rms) {
+        List<MetricRecord> records = new ArrayList<>();
+        for (int trial = 0; trial < 3; trial++) {
+            records.add(new MetricRecord("decaying", trial, trial, 1, "message_error_rms", rms));
+            records.add(new MetricRecord("decaying", trial, trial, 1, "eavesdropper_step", 99));
+        }
+        return records;
     }
 }
