@@ -25,17 +25,13 @@ final class A2cAgent implements TeamAgent {
     private final DenseNetwork.Workspace bootstrapping;
     private final DenseNetwork.Workspace actorBatch;
     private final DenseNetwork.Workspace criticBatch;
-    private final boolean normalise;
     private final boolean actionValueCritic;
-    private final boolean returnAdvantage;
     private final DenseNetwork.Workspace counterfactualBatch;
     private final CriticInputLayout layout;
+    private final A2cRollout rollout;
+    private final DenseNetwork[] networks;
     private final int observationSize;
     private final int actionCount;
-    private final int[] actions;
-    private final double[] rewards;
-    private final double[] returns;
-    private final double[] advantages;
     private final double[] probabilities;
     private double lastActorLoss;
     private double lastCriticLoss;
@@ -52,9 +48,8 @@ final class A2cAgent implements TeamAgent {
     A2cAgent(A2cSettings settings, int observationSize, int actionCount, int slots, RandomGenerator initialisation,
              int self, int agents) {
         this.observationSize = observationSize;
-        this.normalise = settings.normaliseAdvantages();
-        this.actionValueCritic = settings.advantage().actionValueCritic();
-        this.returnAdvantage = settings.advantage() == A2cAdvantage.RETURN_MINUS_EXPECTED_Q;
+        this.rollout = new A2cRollout(settings, actionCount);
+        this.actionValueCritic = rollout.actionValueCritic();
         this.actionCount = actionCount;
         this.layout = self >= 0 ? CriticInputLayout.global(observationSize, actionCount, self, agents)
                 : CriticInputLayout.local(observationSize, actionCount, actionValueCritic, slots);
@@ -70,10 +65,7 @@ final class A2cAgent implements TeamAgent {
         this.actorBatch = actor.workspace(capacity);
         this.criticBatch = critic.workspace(capacity);
         this.counterfactualBatch = actionValueCritic ? critic.workspace(capacity * actionCount) : null;
-        this.actions = new int[capacity];
-        this.rewards = new double[capacity];
-        this.returns = new double[capacity];
-        this.advantages = new double[capacity];
+        this.networks = new DenseNetwork[] {actor, critic};
         this.probabilities = new double[actionCount];
     }
 
@@ -89,28 +81,14 @@ final class A2cAgent implements TeamAgent {
     @Override
     public int sample(double[] observation, RandomGenerator random) {
         policy(observation);
-        double u = random.nextDouble();
-        double cumulative = 0;
-        for (int k = 0; k < actionCount - 1; k++) {
-            cumulative += probabilities[k];
-            if (u < cumulative) {
-                return k;
-            }
-        }
-        return actionCount - 1;
+        return SoftmaxActionChoice.sample(probabilities, random);
     }
 
     /** The most probable action at {@code observation} (lowest index on ties). */
     @Override
     public int greedy(double[] observation) {
         policy(observation);
-        int best = 0;
-        for (int k = 1; k < actionCount; k++) {
-            if (probabilities[k] > probabilities[best]) {
-                best = k;
-            }
-        }
-        return best;
+        return SoftmaxActionChoice.greedy(probabilities);
     }
 
     private void policy(double[] observation) {
@@ -131,7 +109,7 @@ final class A2cAgent implements TeamAgent {
         System.arraycopy(observation, 0, actorBatch.input().data, n * observationSize, observationSize);
         layout.write(criticBatch.input().data, n * critic.inputs(), criticObservation, action, jointAction,
                 neighbours);
-        actions[n] = action;
+        rollout.action(n, action);
         if (actionValueCritic) {
             int width = critic.inputs();
             for (int b = 0; b < actionCount; b++) {
@@ -143,7 +121,7 @@ final class A2cAgent implements TeamAgent {
 
     @Override
     public void reward(int n, double reward) {
-        rewards[n] = reward;
+        rollout.reward(n, reward);
     }
 
     /**
@@ -160,77 +138,28 @@ final class A2cAgent implements TeamAgent {
     /** One A2C update on the {@code n} stored steps: critic first (advantages from the pre-update values). */
     @Override
     public void update(int n, double gamma, double bootstrap, double entropyWeight) {
-        PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
+        rollout.computeReturns(n, gamma, bootstrap);
         critic.forward(criticBatch, n);
-        double[] values = criticBatch.output().data;
         actor.forward(actorBatch, n);
         if (actionValueCritic) {
-            counterfactualAdvantages(n);
+            critic.forward(counterfactualBatch, n * actionCount);
+            rollout.counterfactualAdvantages(n, actorBatch.output(), counterfactualBatch.output().data);
         } else {
-            for (int t = 0; t < n; t++) {
-                advantages[t] = returns[t] - values[t];
-            }
+            rollout.temporalDifferenceAdvantages(n, criticBatch.output().data);
         }
-        double mean = 0;
-        for (int t = 0; t < n; t++) {
-            mean += advantages[t] / n;
-        }
-        if (normalise && n > 1) {
-            double variance = 0;
-            for (int t = 0; t < n; t++) {
-                variance += (advantages[t] - mean) * (advantages[t] - mean) / n;
-            }
-            double scale = 1 / (Math.sqrt(variance) + 1e-8);
-            for (int t = 0; t < n; t++) {
-                advantages[t] = (advantages[t] - mean) * scale;
-            }
-        }
-        lastCriticLoss = PolicyGradientLoss.critic(criticBatch.output(), returns, criticBatch.outputGradient());
+        rollout.normaliseAdvantages(n);
+        lastCriticLoss = rollout.criticLoss(criticBatch.output(), criticBatch.outputGradient());
         critic.backward(criticBatch);
         criticOptimiser.step();
-        lastActorLoss = PolicyGradientLoss.actor(actorBatch.output(), actions, advantages, entropyWeight,
-                actorBatch.outputGradient(), probabilities);
+        lastActorLoss = rollout.actorLoss(actorBatch.output(), entropyWeight, actorBatch.outputGradient());
         actor.backward(actorBatch);
         actorOptimiser.step();
-    }
-
-    /**
-     * {@code A_t = Q(o_t, a_t, a_N) - sum_b pi(b | o_t) Q(o_t, b, a_N)} from the pre-update networks, or
-     * {@code R_t - sum_b pi(b | o_t) Q(o_t, b, a_N)} for {@link A2cAdvantage#RETURN_MINUS_EXPECTED_Q}.
-     */
-    private void counterfactualAdvantages(int n) {
-        critic.forward(counterfactualBatch, n * actionCount);
-        double[] q = counterfactualBatch.output().data;
-        for (int t = 0; t < n; t++) {
-            PolicyGradientLoss.softmax(actorBatch.output(), t, probabilities);
-            double expected = 0;
-            for (int b = 0; b < actionCount; b++) {
-                expected += probabilities[b] * q[t * actionCount + b];
-            }
-            advantages[t] = (returnAdvantage ? returns[t] : q[t * actionCount + actions[t]]) - expected;
-        }
     }
 
     /** True while every actor and critic parameter is finite. */
     @Override
     public boolean finite() {
-        for (DenseNetwork network : new DenseNetwork[] {actor, critic}) {
-            for (int l = 0; l < network.layers(); l++) {
-                if (!allFinite(network.weights(l).data) || !allFinite(network.biases(l).data)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean allFinite(double[] values) {
-        for (double value : values) {
-            if (!Double.isFinite(value)) {
-                return false;
-            }
-        }
-        return true;
+        return A2cRollout.finite(networks);
     }
 
     @Override

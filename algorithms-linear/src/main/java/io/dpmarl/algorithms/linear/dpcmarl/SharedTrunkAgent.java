@@ -14,9 +14,10 @@ import java.util.random.RandomGenerator;
  * local form (the own action for an action-value critic, then the neighbours'). One combined loss, actor loss plus
  * {@code valueCoefficient} times the critic loss {@code (1/n) sum (1/2)(R - V)^2}, trains the whole network with one
  * RMSProp at the actor learning rate and one gradient-norm clip (the reference code's single rate). Advantages and
- * returns as in {@link A2cAgent}, from the pre-update network. The exchanged vector is the trunk's second layer
- * ({@link SharedTrunkNetwork#exchangedCount()}), so consensus moves the features both heads read. Holds the agent's
- * private data (rewards, parameters); only the exchanged vector leaves it, through the learner's privatizer.
+ * returns as in {@link A2cAgent} (both from {@link A2cRollout}), from the pre-update network. The exchanged vector
+ * is the trunk's second layer ({@link SharedTrunkNetwork#exchangedCount()}), so consensus moves the features both
+ * heads read. Holds the agent's private data (rewards, parameters); only the exchanged vector leaves it, through the
+ * learner's privatizer.
  */
 final class SharedTrunkAgent implements TeamAgent {
     private final SharedTrunkNetwork network;
@@ -27,16 +28,11 @@ final class SharedTrunkAgent implements TeamAgent {
     private final DenseNetwork.Workspace counterfactualBatch;
     private final CriticInputLayout layout;
     private final double[] noFeatures;
+    private final A2cRollout rollout;
     private final double valueCoefficient;
-    private final boolean normalise;
     private final boolean actionValueCritic;
-    private final boolean returnAdvantage;
     private final int observationSize;
     private final int actionCount;
-    private final int[] actions;
-    private final double[] rewards;
-    private final double[] returns;
-    private final double[] advantages;
     private final double[] probabilities;
     private double lastActorLoss;
     private double lastCriticLoss;
@@ -46,9 +42,8 @@ final class SharedTrunkAgent implements TeamAgent {
         this.observationSize = observationSize;
         this.actionCount = actionCount;
         this.valueCoefficient = settings.valueCoefficient();
-        this.normalise = settings.normaliseAdvantages();
-        this.actionValueCritic = settings.advantage().actionValueCritic();
-        this.returnAdvantage = settings.advantage() == A2cAdvantage.RETURN_MINUS_EXPECTED_Q;
+        this.rollout = new A2cRollout(settings, actionCount);
+        this.actionValueCritic = rollout.actionValueCritic();
         int hidden = settings.hidden();
         this.layout = CriticInputLayout.local(hidden, actionCount, actionValueCritic, slots);
         this.network = new SharedTrunkNetwork(initialisation, observationSize, hidden, actionCount,
@@ -61,10 +56,6 @@ final class SharedTrunkAgent implements TeamAgent {
         this.batch = network.workspace(capacity);
         this.counterfactualBatch = actionValueCritic ? network.criticHead().workspace(capacity * actionCount) : null;
         this.noFeatures = new double[hidden];
-        this.actions = new int[capacity];
-        this.rewards = new double[capacity];
-        this.returns = new double[capacity];
-        this.advantages = new double[capacity];
         this.probabilities = new double[actionCount];
     }
 
@@ -81,27 +72,13 @@ final class SharedTrunkAgent implements TeamAgent {
     @Override
     public int sample(double[] observation, RandomGenerator random) {
         policy(observation);
-        double u = random.nextDouble();
-        double cumulative = 0;
-        for (int k = 0; k < actionCount - 1; k++) {
-            cumulative += probabilities[k];
-            if (u < cumulative) {
-                return k;
-            }
-        }
-        return actionCount - 1;
+        return SoftmaxActionChoice.sample(probabilities, random);
     }
 
     @Override
     public int greedy(double[] observation) {
         policy(observation);
-        int best = 0;
-        for (int k = 1; k < actionCount; k++) {
-            if (probabilities[k] > probabilities[best]) {
-                best = k;
-            }
-        }
-        return best;
+        return SoftmaxActionChoice.greedy(probabilities);
     }
 
     private void policy(double[] observation) {
@@ -117,7 +94,7 @@ final class SharedTrunkAgent implements TeamAgent {
         System.arraycopy(observation, 0, batch.input().data, n * observationSize, observationSize);
         int width = layout.width();
         layout.write(batch.criticInput().data, n * width, noFeatures, action, jointAction, neighbours);
-        actions[n] = action;
+        rollout.action(n, action);
         if (actionValueCritic) {
             for (int b = 0; b < actionCount; b++) {
                 layout.write(counterfactualBatch.input().data, (n * actionCount + b) * width, noFeatures, b,
@@ -128,7 +105,7 @@ final class SharedTrunkAgent implements TeamAgent {
 
     @Override
     public void reward(int n, double reward) {
-        rewards[n] = reward;
+        rollout.reward(n, reward);
     }
 
     @Override
@@ -142,71 +119,25 @@ final class SharedTrunkAgent implements TeamAgent {
     /** One update of the whole network on the combined loss; advantages from the pre-update network. */
     @Override
     public void update(int n, double gamma, double bootstrap, double entropyWeight) {
-        PolicyGradientLoss.returns(rewards, n, gamma, bootstrap, returns);
+        rollout.computeReturns(n, gamma, bootstrap);
         network.forward(batch, n);
-        double[] values = batch.values().data;
         if (actionValueCritic) {
-            counterfactualAdvantages(n);
+            network.copyFeatures(batch.features(), n, counterfactualBatch.input(), actionCount);
+            network.criticHead().forward(counterfactualBatch, n * actionCount);
+            rollout.counterfactualAdvantages(n, batch.logits(), counterfactualBatch.output().data);
         } else {
-            for (int t = 0; t < n; t++) {
-                advantages[t] = returns[t] - values[t];
-            }
+            rollout.temporalDifferenceAdvantages(n, batch.values().data);
         }
-        if (normalise && n > 1) {
-            double mean = 0;
-            for (int t = 0; t < n; t++) {
-                mean += advantages[t] / n;
-            }
-            double variance = 0;
-            for (int t = 0; t < n; t++) {
-                variance += (advantages[t] - mean) * (advantages[t] - mean) / n;
-            }
-            double scale = 1 / (Math.sqrt(variance) + 1e-8);
-            for (int t = 0; t < n; t++) {
-                advantages[t] = (advantages[t] - mean) * scale;
-            }
-        }
-        lastCriticLoss = PolicyGradientLoss.critic(batch.values(), returns, batch.valueGradient());
-        lastActorLoss = PolicyGradientLoss.actor(batch.logits(), actions, advantages, entropyWeight,
-                batch.logitGradient(), probabilities);
+        rollout.normaliseAdvantages(n);
+        lastCriticLoss = rollout.criticLoss(batch.values(), batch.valueGradient());
+        lastActorLoss = rollout.actorLoss(batch.logits(), entropyWeight, batch.logitGradient());
         network.backward(batch, valueCoefficient);
         optimiser.step();
     }
 
-    /** As {@link A2cAgent}: {@code Q(o, a_t, a_N) - sum_b pi(b|o) Q(o, b, a_N)}, or {@code R_t} minus the sum. */
-    private void counterfactualAdvantages(int n) {
-        network.copyFeatures(batch.features(), n, counterfactualBatch.input(), actionCount);
-        network.criticHead().forward(counterfactualBatch, n * actionCount);
-        double[] q = counterfactualBatch.output().data;
-        for (int t = 0; t < n; t++) {
-            PolicyGradientLoss.softmax(batch.logits(), t, probabilities);
-            double expected = 0;
-            for (int b = 0; b < actionCount; b++) {
-                expected += probabilities[b] * q[t * actionCount + b];
-            }
-            advantages[t] = (returnAdvantage ? returns[t] : q[t * actionCount + actions[t]]) - expected;
-        }
-    }
-
     @Override
     public boolean finite() {
-        for (DenseNetwork part : network.parts()) {
-            for (int l = 0; l < part.layers(); l++) {
-                if (!allFinite(part.weights(l).data) || !allFinite(part.biases(l).data)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean allFinite(double[] values) {
-        for (double value : values) {
-            if (!Double.isFinite(value)) {
-                return false;
-            }
-        }
-        return true;
+        return A2cRollout.finite(network.parts());
     }
 
     @Override
