@@ -21,6 +21,7 @@ import java.util.random.RandomGenerator;
  */
 final class SharedTrunkAgent implements TeamAgent {
     private final SharedTrunkNetwork network;
+    private final DenseNetwork[] parts;
     private final RmsProp optimiser;
     private final SharedTrunkNetwork.Workspace acting;
     private final SharedTrunkNetwork.Workspace bootstrapping;
@@ -48,7 +49,8 @@ final class SharedTrunkAgent implements TeamAgent {
         this.layout = CriticInputLayout.local(hidden, actionCount, actionValueCritic, slots);
         this.network = new SharedTrunkNetwork(initialisation, observationSize, hidden, actionCount,
                 layout.width() - hidden, settings.criticHeadHidden());
-        this.optimiser = new RmsProp(network.parts(), settings.actorLearningRate(), 0.99, 1e-5,
+        this.parts = network.parts();
+        this.optimiser = new RmsProp(parts, settings.actorLearningRate(), 0.99, 1e-5,
                 settings.gradientClip());
         int capacity = settings.rollout();
         this.acting = network.workspace(1);
@@ -137,7 +139,7 @@ final class SharedTrunkAgent implements TeamAgent {
 
     @Override
     public boolean finite() {
-        return A2cRollout.finite(network.parts());
+        return A2cRollout.finite(parts);
     }
 
     @Override
