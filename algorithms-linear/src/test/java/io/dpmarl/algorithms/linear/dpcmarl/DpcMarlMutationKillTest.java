@@ -72,9 +72,10 @@ class DpcMarlMutationKillTest {
 
     /**
      * One agent, two states, two actions, states alternating 0, 1, 0, ... and reward {@code 1 + s + 2a} (so every
-     * entry and sign matters). With one agent the consensus leaves the critic unchanged, and the counterfactual baseline
-     * is {@code sum_b pi(b|s) Q(s, b)}. The reference below is Algorithm 2 for N = 1: sample the next action from the
-     * softmax, TD error {@code delta = r - mu + Q(s', a') - Q(s, a)}, advantage {@code Q(s, a) - sum_b pi(b|s) Q(s, b)},
+     * entry and sign matters). With one agent the consensus leaves the critic unchanged, and the counterfactual
+     * baseline is {@code sum_b pi(b|s) Q(s, b)}. The reference below is Algorithm 2 for N = 1: sample the next action
+     * from the softmax, TD error {@code delta = r - mu + Q(s', a') - Q(s, a)}, advantage
+     * {@code Q(s, a) - sum_b pi(b|s) Q(s, b)},
      * critic step {@code beta_omega delta} on the visited entry, actor step {@code beta_theta A (1{b = a} - pi(b|s))},
      * {@code mu <- (1 - beta_omega) mu + beta_omega r}, with {@code beta_omega = (t+1)^-0.65},
      * {@code beta_theta = (t+1)^-0.85}. The actions are read from the learner (they are inputs of the update).
