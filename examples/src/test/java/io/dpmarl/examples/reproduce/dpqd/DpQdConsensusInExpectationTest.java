@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  * </ul>
  * The largest |mean gap| is 6 at the first window and 1 at T, both agent 3's, a mean over its one run (so the row
  * says that it is one run's gap). The windows are 30 steps ({@code eavesdropper_step} 29 and 59: the last message of
- * the first window is at t = 29), so the first point is printed at t = 30, not at the bundled specs' t = 100. Dividing by all three trials instead gives 2 and 1/3 (agent 3: 6 / 3 and 1 / 3;
- * agent 5: -6 / 3 and 1 / 3): the mean of a tracked agent is not over its runs.
+ * the first window is at t = 29), so the first point is printed at t = 30, not at the bundled specs' t = 100.
+ * Dividing by all three trials instead gives 2 and 1/3 (agent 3: 6 / 3 and 1 / 3; agent 5: -6 / 3 and 1 / 3): the
+ * mean of a tracked agent is not over its runs.
  */
 class DpQdConsensusInExpectationTest {
 
