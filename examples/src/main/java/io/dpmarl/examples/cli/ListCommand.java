@@ -1,13 +1,19 @@
 package io.dpmarl.examples.cli;
 
+import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.Privatizer;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.spi.Registry;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +52,7 @@ final class ListCommand implements Callable<Integer> {
                 only = PluginKind.valueOf(kind.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException unknown) {
                 throw new IllegalArgumentException("unknown kind '" + kind + "'; accepted: " + String.join(", ",
-                        java.util.Arrays.stream(PluginKind.values()).map(PluginKind::label).toList()));
+                        Arrays.stream(PluginKind.values()).map(PluginKind::label).toList()));
             }
         }
         Registry registry = parent.registry();
@@ -63,8 +69,8 @@ final class ListCommand implements Callable<Integer> {
                 out.println(UNIT);
             }
             for (PluginProvider<?> provider : registry.list(pluginKind)) {
-                java.util.Optional<Privatizer> built = pluginKind == PluginKind.PRIVATIZER ? built(registry, provider)
-                        : java.util.Optional.empty();
+                Optional<Privatizer> built = pluginKind == PluginKind.PRIVATIZER ? built(registry, provider)
+                        : Optional.empty();
                 String mode = pluginKind == PluginKind.PRIVATIZER ? " [" + built.map(ListCommand::accountingMode)
                         .orElse(UNKNOWN_MODE) + "]" : "";
                 out.println("  " + provider.name() + mode + "  " + provider.description());
@@ -98,7 +104,7 @@ final class ListCommand implements Callable<Integer> {
 
     /**
      * Said once above the privatizers: what a release's guarantee and a ledger key's figure protect (see
-     * {@link io.dpmarl.core.privacy.Neighbouring}).
+     * {@link Neighbouring}).
      */
     static final String UNIT = "  (a guarantee, of one release or one up-front stream, holds for one pair of inputs"
             + " neighbouring under the relation;\n   a ledger key's epsilon composes every release charged to the key,"
@@ -111,7 +117,7 @@ final class ListCommand implements Callable<Integer> {
      * unless the example sets it).
      */
     static String neighbouring(PluginProvider<?> provider, Privatizer privatizer) {
-        io.dpmarl.core.privacy.Neighbouring relation = privatizer.neighbouring();
+        Neighbouring relation = privatizer.neighbouring();
         boolean parameter = provider.parameters().params().stream().anyMatch(param -> param.name().equals(
                 NEIGHBOURING));
         return "neighbouring: " + relation.name().toLowerCase(Locale.ROOT).replace('_', '-') + " ("
@@ -135,8 +141,8 @@ final class ListCommand implements Callable<Integer> {
      * that names it and builds, else from the defaults with, for each required parameter, a value inside its range;
      * empty if none of these builds, or its accounting mode or neighbouring relation cannot be read.
      */
-    static java.util.Optional<Privatizer> built(Registry registry, PluginProvider<?> provider) {
-        java.util.List<String> specs = new java.util.ArrayList<>();
+    static Optional<Privatizer> built(Registry registry, PluginProvider<?> provider) {
+        List<String> specs = new ArrayList<>();
         example(provider).ifPresent(specs::add);
         specs.addAll(guessedSpecs(provider));
         for (String candidate : specs) {
@@ -144,38 +150,38 @@ final class ListCommand implements Callable<Integer> {
                 Privatizer privatizer = registry.create(PluginKind.PRIVATIZER, Privatizer.class, candidate);
                 accountingMode(privatizer);
                 if (privatizer.neighbouring() != null) {
-                    return java.util.Optional.of(privatizer);
+                    return Optional.of(privatizer);
                 }
             } catch (RuntimeException inconsistent) {
                 // try the next candidate
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /**
      * The provider's {@link PluginProvider#exampleSpec()} if it is a spec string of this plugin (not of another one);
      * empty if it declares none, or a malformed one, or its method fails.
      */
-    static java.util.Optional<String> example(PluginProvider<?> provider) {
+    static Optional<String> example(PluginProvider<?> provider) {
         try {
-            java.util.Optional<String> example = provider.exampleSpec();
+            Optional<String> example = provider.exampleSpec();
             return example != null && example.isPresent()
                     && io.dpmarl.core.spi.SpecString.parse(example.get()).name().equals(provider.name())
-                    ? example : java.util.Optional.empty();
+                    ? example : Optional.empty();
         } catch (RuntimeException broken) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
     /** The defaults with each required parameter set to the candidate values in turn, while every one has a value. */
-    private static java.util.List<String> guessedSpecs(PluginProvider<?> provider) {
-        java.util.List<String> specs = new java.util.ArrayList<>();
+    private static List<String> guessedSpecs(PluginProvider<?> provider) {
+        List<String> specs = new ArrayList<>();
         for (double candidate : CANDIDATES) {
-            java.util.StringJoiner spec = new java.util.StringJoiner(", ", provider.name() + "(", ")");
+            StringJoiner spec = new StringJoiner(", ", provider.name() + "(", ")");
             for (Param param : provider.parameters().params()) {
                 if (param.defaultValue().isEmpty()) {
-                    java.util.Optional<String> value = guess(param, candidate);
+                    Optional<String> value = guess(param, candidate);
                     if (value.isEmpty()) {
                         return specs;
                     }
@@ -191,13 +197,13 @@ final class ListCommand implements Callable<Integer> {
     private static final double[] CANDIDATES = {0.5, 2, 10, 0.1};
 
     /** A value inside a required parameter's range, if one is easy to name. */
-    private static java.util.Optional<String> guess(Param param, double candidate) {
+    private static Optional<String> guess(Param param, double candidate) {
         switch (param.type()) {
             case BOOLEAN -> {
-                return java.util.Optional.of("false");
+                return Optional.of("false");
             }
             case STRING -> {
-                return java.util.Optional.of(param.choices().isEmpty() ? "x" : param.choices().get(0));
+                return Optional.of(param.choices().isEmpty() ? "x" : param.choices().get(0));
             }
             case REAL, INTEGER, LONG -> {
                 boolean real = param.type() == io.dpmarl.core.spi.ParamType.REAL;
@@ -207,15 +213,15 @@ final class ListCommand implements Callable<Integer> {
                     String text = real ? Double.toString(option) : Long.toString((long) Math.ceil(option));
                     try {
                         param.parse("list", text);
-                        return java.util.Optional.of(text);
+                        return Optional.of(text);
                     } catch (IllegalArgumentException outOfRange) {
                         // next option
                     }
                 }
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             default -> {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
         }
     }
