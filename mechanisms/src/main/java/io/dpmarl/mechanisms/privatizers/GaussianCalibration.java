@@ -82,10 +82,11 @@ public final class GaussianCalibration {
         while (exactDelta(high, epsilon, unit) > delta) {
             high *= 2;
         }
-        double low = high / 2;
-        while (exactDelta(low, epsilon, unit) <= delta) {
+        // halve from high / 2 (the last failing double, if the doubling ran) while the check passes
+        double low = high;
+        do {
             low /= 2;
-        }
+        } while (exactDelta(low, epsilon, unit) <= delta);
         while (high - low > 1e-13 * high) {
             double middle = 0.5 * (low + high);
             if (exactDelta(middle, epsilon, unit) <= delta) {
