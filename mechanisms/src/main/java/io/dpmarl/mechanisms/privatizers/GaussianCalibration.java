@@ -61,8 +61,8 @@ public final class GaussianCalibration {
      * every accepted input whose sigma is a normal double (below {@code 2^-1022} the spacing of the doubles adds
      * up to {@code 2^-1074}, absolute). The check is a proven upper bound of the true delta; for epsilon at least
      * 0.1 it is tight enough that sigma is also the smallest for the true delta to relative 1e-12, but for small
-     * epsilon with sigma far above Delta its two nearly equal terms cancel and it overestimates delta (measured:
-     * up to about 2e-3 relative at epsilon 1e-8), so sigma there exceeds the true smallest by up to about 1e-4.
+     * epsilon with sigma far above Delta its two nearly equal terms cancel and it overestimates delta, so sigma
+     * exceeds the true smallest there: measured up to 1e-4 relative for epsilon in [1e-8, 0.1], more below.
      *
      * <p>The search runs in units of {@code 2^e}, {@code e} the binary exponent of the sensitivity ({@code -1023}
      * for a subnormal one), so the sensitivity becomes {@code unit} in {@code [2^-51, 2)} (delta depends on
