@@ -53,28 +53,54 @@ public final class GaussianCalibration {
         return Math.min(1.0, GaussianPrivacyCurve.deltaOfScale(sigma, sensitivity, epsilon));
     }
 
-    /** The smallest sigma (to relative 1e-12, never below it) giving (epsilon, delta)-DP (Balle-Wang 2018). */
+    /**
+     * The smallest sigma giving (epsilon, delta)-DP by Balle and Wang, "Improving the Gaussian mechanism for
+     * differential privacy" (Theorem 8). Privacy: the returned sigma passes the check
+     * {@code exactDelta(sigma, epsilon, sensitivity) <= delta}, always. Tightness: the search's last failing value
+     * lies within relative 1e-13 below it, so it is the smallest sigma passing the check to relative 1e-12, for
+     * every accepted input whose sigma is a normal double (below {@code 2^-1022} the spacing of the doubles adds
+     * up to {@code 2^-1074}, absolute). The check is a proven upper bound of the true delta; for epsilon at least
+     * 0.1 it is tight enough that sigma is also the smallest for the true delta to relative 1e-12, but for small
+     * epsilon with sigma far above Delta its two nearly equal terms cancel and it overestimates delta, so sigma
+     * exceeds the true smallest there: measured up to 1e-4 relative for epsilon in [1e-8, 0.1], more below.
+     *
+     * <p>The search runs in units of {@code 2^e}, {@code e} the binary exponent of the sensitivity ({@code -1023}
+     * for a subnormal one), so the sensitivity becomes {@code unit} in {@code [2^-51, 2)} (delta depends on
+     * sigma / Delta only, and scaling by a power of two is exact) and the search never meets the subnormal range:
+     * doubling from {@code unit} while the check fails, halving while it passes (for every finite epsilon the check
+     * fails below about {@code 2^-514 unit}, where {@code Delta / (2 sigma)} exceeds {@code epsilon sigma / Delta}
+     * by far), then a bisection that keeps the passing upper end until the bracket is within relative 1e-13. Where
+     * no value leaves the normal range this is the plain search in sigma, bit for bit.
+     */
     public static double analytic(double epsilon, double delta, double sensitivity) {
         Checks.positiveFinite("epsilon", epsilon);
         Checks.openUnit("delta", delta);
         Checks.positiveFinite("sensitivity", sensitivity);
-        double high = sensitivity;
-        while (exactDelta(high, epsilon, sensitivity) > delta) {
+        int exponent = Math.getExponent(sensitivity);
+        double unit = Math.scalb(sensitivity, -exponent);
+        double high = unit;
+        while (exactDelta(high, epsilon, unit) > delta) {
             high *= 2;
         }
-        double low = high / 2;
-        while (low > Double.MIN_NORMAL && exactDelta(low, epsilon, sensitivity) <= delta) {
+        // halve from high / 2 (the last failing double, if the doubling ran) while the check passes
+        double low = high;
+        do {
             low /= 2;
-        }
-        for (int i = 0; i < 200 && (high - low) > 1e-13 * high; i++) {
+        } while (exactDelta(low, epsilon, unit) <= delta);
+        while (high - low > 1e-13 * high) {
             double middle = 0.5 * (low + high);
-            if (exactDelta(middle, epsilon, sensitivity) <= delta) {
+            if (exactDelta(middle, epsilon, unit) <= delta) {
                 high = middle;
             } else {
                 low = middle;
             }
         }
-        return high;
+        // exact unless sigma is subnormal; there step up to the first double that passes the check
+        double sigma = Math.max(Double.MIN_VALUE, Math.scalb(high, exponent));
+        while (exactDelta(sigma, epsilon, sensitivity) > delta) {
+            sigma = Math.nextUp(sigma);
+        }
+        return sigma;
     }
 
     /**
