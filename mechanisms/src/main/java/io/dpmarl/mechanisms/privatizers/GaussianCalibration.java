@@ -11,7 +11,8 @@ import io.dpmarl.mechanisms.accounting.SafeRounding;
  *   <li>{@link #classic}: Dwork-Roth Theorem A.1, {@code sigma = sqrt(2 ln(1.25/delta)) Delta / epsilon}, valid
  *       only for {@code epsilon < 1}.</li>
  *   <li>{@link #analytic}: Balle and Wang (ICML 2018) Theorem 8: the smallest sigma with
- *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta) - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta) <= delta},
+ *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta)
+ *       - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta) <= delta},
  *       found by bisection that keeps the upper end (the returned sigma always satisfies the inequality).</li>
  *   <li>{@link #zcdp}: {@code sigma = Delta / sqrt(2 rho)} gives rho-zCDP (Bun-Steinke 2016 Prop. 1.6).</li>
  * </ul>
