@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpmarl.algorithms.federated.td.StepSizeSchedule;
 import io.dpmarl.algorithms.federated.td.StepSizes;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.PrivacyGuarantee;
@@ -15,8 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Two boundaries of the DP federated TD(lambda) privacy package the other tests leave open: when the report states
  * the paper's formula epsilon (the paper's Lemma 8 composition; only for Gaussian noise, at least one release and a
- * positive delta, else NaN), and the largest numbers of rounds {@link WholeRunSensitivity} accepts, each exactly at
- * the limit.
+ * positive delta, else NaN), and the largest number of rounds {@link WholeRunSensitivity} accepts for a
+ * non-increasing schedule, exactly at the limit (the limit for other schedules, 10,000 rounds of an O(T^2)
+ * computation, is left untested at its boundary: too slow to re-run for every mutant it covers).
  */
 class ReportAndRoundLimitsBoundaryTest {
     private static CalibratedNoise sound() {
@@ -54,20 +54,6 @@ class ReportAndRoundLimitsBoundaryTest {
                 calibrated.run(), calibrated.chargedSensitivity(), calibrated.derivation());
         PrivacyReport report = PrivacyReport.of(noise, PrivacyLedger.of(BasicAccountant::new, 0.0), 5, 3);
         assertTrue(Double.isNaN(report.paperFormulaEpsilon()), "paper formula epsilon " + report.paperFormulaEpsilon());
-    }
-
-    /**
-     * A schedule that is not non-increasing (0.01 at even rounds, 0.02 at odd ones) is accepted over exactly
-     * {@value WholeRunSensitivity#MAX_GENERAL_ROUNDS} rounds, the largest allowed (one more is refused, in
-     * {@code WholeRunSensitivityTest}). kappa alpha is at most 1.9 / 0.55 * 0.02, about 0.07 &lt; 1, so the sums
-     * stay finite: the whole-run l2 sensitivity is positive and finite.
-     */
-    @Test
-    void aGeneralScheduleIsAcceptedOverExactlyTheLargestNumberOfRounds() {
-        StepSizeSchedule bumpy = round -> round % 2 == 0 ? 0.01 : 0.02;
-        WholeRunSensitivity run = WholeRunSensitivity.of(0.5, 0.9, 0.5, bumpy, WholeRunSensitivity.MAX_GENERAL_ROUNDS);
-        assertEquals(WholeRunSensitivity.MAX_GENERAL_ROUNDS, run.rounds());
-        assertTrue(run.l2() > 0 && Double.isFinite(run.l2()), "l2 " + run.l2());
     }
 
     /**
