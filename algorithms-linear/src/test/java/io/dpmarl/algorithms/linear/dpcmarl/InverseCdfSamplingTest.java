@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class InverseCdfSamplingTest {
 
-    /** Returns {@code value} as its only uniform. */
-    private static RandomGenerator uniform(double value) {
+    /** Returns {@code value} as its only uniform (shared with {@code SoftmaxActionChoiceTest}). */
+    static RandomGenerator uniform(double value) {
         return new RandomGenerator() {
             private boolean used;
 

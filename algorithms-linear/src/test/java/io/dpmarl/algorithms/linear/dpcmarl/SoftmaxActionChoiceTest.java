@@ -2,7 +2,6 @@ package io.dpmarl.algorithms.linear.dpcmarl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,27 +13,8 @@ import org.junit.jupiter.api.Test;
 class SoftmaxActionChoiceTest {
     private static final double[] QUARTER_HALF_QUARTER = {0.25, 0.5, 0.25};
 
-    /** Returns {@code value} as its only uniform. */
-    private static RandomGenerator uniform(double value) {
-        return new RandomGenerator() {
-            private boolean used;
-
-            @Override
-            public double nextDouble() {
-                assertEquals(false, used, "one uniform per sample");
-                used = true;
-                return value;
-            }
-
-            @Override
-            public long nextLong() {
-                throw new AssertionError("only a uniform is scripted");
-            }
-        };
-    }
-
     private static int sample(double u) {
-        return SoftmaxActionChoice.sample(QUARTER_HALF_QUARTER, uniform(u));
+        return SoftmaxActionChoice.sample(QUARTER_HALF_QUARTER, InverseCdfSamplingTest.uniform(u));
     }
 
     @Test
@@ -49,7 +29,7 @@ class SoftmaxActionChoiceTest {
 
     @Test
     void oneActionIsAlwaysChosen() {
-        assertEquals(0, SoftmaxActionChoice.sample(new double[] {1.0}, uniform(Math.nextDown(1.0))));
+        assertEquals(0, SoftmaxActionChoice.sample(new double[] {1.0}, InverseCdfSamplingTest.uniform(Math.nextDown(1.0))));
         assertEquals(0, SoftmaxActionChoice.greedy(new double[] {1.0}));
     }
 
