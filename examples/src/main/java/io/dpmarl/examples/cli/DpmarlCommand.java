@@ -20,8 +20,10 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "dpmarl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Differentially private multi-agent reinforcement learning and planning.",
         subcommands = {ListCommand.class, RunCommand.class, MergeCommand.class, ReproduceCommand.class,
-            ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class},
-        footer = {"", "Exit codes: 0 success, 1 a reproduction claim failed or a run crashed, 2 bad input."})
+            ClaimsCommand.class, PlotCommand.class, ReportCommand.class, PrivacyCommand.class, SampleCommand.class,
+            AuditCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 a reproduction claim failed, a run crashed or an audit refuted its "
+            + "privatizer, 2 bad input."})
 public final class DpmarlCommand implements Runnable {
     /** The default plugin folder, relative to the working directory. */
     public static final Path DEFAULT_PLUGINS = Path.of("plugins");

@@ -21,12 +21,13 @@ import picocli.CommandLine;
 
 /**
  * Entry point of the {@code dpmarl} command line: {@code list}, {@code run}, {@code reproduce},
- * {@code plot}, {@code privacy} and {@code sample}. Exit codes: 0 success, 1 a reproduction claim failed
- * (or a run crashed), 2 bad input (an {@link IllegalArgumentException}, a command-line error, an input
- * file that is missing or malformed), reported as one line {@code dpmarl: <message>} on stderr; a range error on an
- * option's value names the option as typed ({@code dpmarl: --epsilon must be in (0, inf), got 0.0}). A command that
- * runs out of heap is reported as such (one line with the heap size and {@code DPMARL_JAVA_OPTS=-Xmx...}, exit 1)
- * wherever the {@link OutOfMemoryError} sits among the causes and suppressed errors of what reached the command line.
+ * {@code plot}, {@code privacy}, {@code sample} and {@code audit}. Exit codes: 0 success, 1 a reproduction claim
+ * failed (or a run crashed, or an audit refuted its privatizer's guarantee), 2 bad input (an
+ * {@link IllegalArgumentException}, a command-line error, an input file that is missing or malformed), reported as
+ * one line {@code dpmarl: <message>} on stderr; a range error on an option's value names the option as typed
+ * ({@code dpmarl: --epsilon must be in (0, inf), got 0.0}). A command that runs out of heap is reported as such
+ * (one line with the heap size and {@code DPMARL_JAVA_OPTS=-Xmx...}, exit 1) wherever the {@link OutOfMemoryError}
+ * sits among the causes and suppressed errors of what reached the command line.
  */
 public final class Main {
     /** Exit code of success. */
