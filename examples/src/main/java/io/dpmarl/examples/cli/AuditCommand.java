@@ -444,6 +444,8 @@ public final class AuditCommand implements Callable<Integer> {
         StringBuilder text = new StringBuilder();
         line(text, "privatizer", privatizerSpec + " (plugin '" + privatizer.name() + "')");
         line(text, "declared", claim.source() + ", neighbouring: " + privatizer.neighbouring().description());
+        privatizer.claimedGuarantee().ifPresent(paper -> line(text, "paper's claim", paper.describe()
+                + " (not audited: the framework's guarantee above is; the two differ)"));
         line(text, "audited", "epsilon = " + claim.epsilon() + ", delta = " + claim.delta());
         line(text, "neighbouring pair", pair.firstLabel() + " vs " + pair.secondLabel() + " (" + pair.distance()
                 + ")");

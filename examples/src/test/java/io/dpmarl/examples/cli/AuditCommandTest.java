@@ -169,6 +169,20 @@ class AuditCommandTest {
         assertEquals(0.5 + 2 * Math.sqrt(0.5 * Math.log(1e5)), Double.parseDouble(audited.group(1)), 1e-12);
     }
 
+    /**
+     * The bounded Laplace's framework guarantee is (epsilon, delta)-DP; the paper's pure epsilon-DP claim (wrong: the
+     * support moves with the input) is shown beside it, and the audit tests the framework's.
+     */
+    @Test
+    void aPapersClaimIsShownAndTheComputedGuaranteeAudited() {
+        Cli.Result result = Cli.run("audit", "bounded-laplace(epsilon=1, bound=2)", "--trials", "2000");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(Pattern.compile("paper's claim: +1\\.0-DP \\(not audited").matcher(result.out()).find(),
+                result.out());
+        assertTrue(Pattern.compile("declared: +\\(1\\.0, [0-9.Ee-]+\\)-DP").matcher(result.out()).find(),
+                result.out());
+    }
+
     /** The help states what an audit can and cannot show, and the false-rejection rate per audit. */
     @Test
     void helpSaysAnAuditRefutesNeverProvesAndGivesTheRate() {
