@@ -91,10 +91,10 @@ final class A2cTeam {
 
     /**
      * One action per agent from its own actor (one uniform each, in agent order), or uniformly at random
-     * ({@code nextInt}) once training has {@code collapsed}.
+     * ({@code nextInt}) once training has {@code collapsed}, written into {@code joint} (one entry per agent), which
+     * is returned.
      */
-    int[] sample(Observation[] observations, boolean collapsed) {
-        int[] joint = new int[agents.length];
+    int[] sample(Observation[] observations, boolean collapsed, int[] joint) {
         for (int i = 0; i < agents.length; i++) {
             joint[i] = collapsed ? policyRandom[i].nextInt(agents[i].actionCount())
                     : agents[i].sample(observations[i].features(), policyRandom[i]);
@@ -130,15 +130,16 @@ final class A2cTeam {
         }
     }
 
-    /** Each agent's critic value at {@code next} with the joint action {@code nextActions}: the bootstrap values. */
-    double[] values(Observation[] next, int[] nextActions) {
-        double[] values = new double[agents.length];
+    /**
+     * Each agent's critic value at {@code next} with the joint action {@code nextActions}, the bootstrap values,
+     * written into {@code values} (one entry per agent).
+     */
+    void values(Observation[] next, int[] nextActions, double[] values) {
         double[] global = globalNext != null ? concatenate(next, globalNext) : null;
         for (int i = 0; i < agents.length; i++) {
             values[i] = agents[i].value(global != null ? global : next[i].features(), nextActions[i], nextActions,
                     neighbours[i]);
         }
-        return values;
     }
 
     /** One A2C update of every agent on its {@code steps} stored steps, from its own bootstrap value. */

@@ -46,6 +46,7 @@ public final class DpcMarlA2c implements Learner {
     private final TrialMetrics metrics;
     private final Optional<ClippedLaplacePrivatizer> clipped;
     private final UpdateStatistics statistics = new UpdateStatistics();
+    private final double[] bootstrap;
     private int[] pending;
     private int position;
     private boolean evaluation;
@@ -67,6 +68,7 @@ public final class DpcMarlA2c implements Learner {
         this.settings = settings;
         this.team = new A2cTeam(info, graph, settings, initialise, policyRandom);
         int parameters = team.agents()[0].exchangedCount();
+        this.bootstrap = new double[team.agents().length];
         this.exchange = new CriticExchange(channel, graph, rule, parameters);
         this.metrics = metrics;
         this.clipped = channel.privatizer().filter(ClippedLaplacePrivatizer.class::isInstance)
@@ -95,7 +97,7 @@ public final class DpcMarlA2c implements Learner {
             joint = pending;
             pending = null;
         } else {
-            joint = team.sample(observations, collapsed);
+            joint = team.sample(observations, collapsed, new int[team.agents().length]);
         }
         team.remember(observations);
         return joint;
@@ -114,7 +116,9 @@ public final class DpcMarlA2c implements Learner {
     /**
      * Updates every agent on the stored rollout. The return after the last step is the critic's value at the next
      * observation (with freshly sampled next actions) unless the episode ended with nothing to bootstrap from:
-     * terminated, or truncated with {@code bootstrapTruncated} off.
+     * terminated, or truncated with {@code bootstrapTruncated} off. Allocates only the next joint action, which
+     * {@link #act} then returns instead of a fresh one (so still one array per step; one more at an episode's end
+     * when the sampled actions only bootstrap); the bootstrap values go into a buffer sized once.
      */
     private void finishRollout(Observation[] next, boolean done, boolean endsAtZero) {
         int steps = position;
@@ -123,11 +127,12 @@ public final class DpcMarlA2c implements Learner {
             pending = null;
             return;
         }
-        double[] bootstrap = new double[team.agents().length];
         if (!done || !endsAtZero) {
-            int[] nextActions = team.sample(next, false);
-            bootstrap = team.values(next, nextActions);
+            int[] nextActions = team.sample(next, false, new int[bootstrap.length]);
+            team.values(next, nextActions, bootstrap);
             pending = done ? null : nextActions;
+        } else {
+            java.util.Arrays.fill(bootstrap, 0);
         }
         team.update(steps, settings, bootstrap);
         statistics.addUpdate(team.agents());

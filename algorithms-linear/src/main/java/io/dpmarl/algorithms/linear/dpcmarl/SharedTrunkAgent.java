@@ -49,7 +49,7 @@ final class SharedTrunkAgent implements TeamAgent {
         this.layout = CriticInputLayout.local(hidden, actionCount, actionValueCritic, slots);
         this.network = new SharedTrunkNetwork(initialisation, observationSize, hidden, actionCount,
                 layout.width() - hidden, settings.criticHeadHidden());
-        this.parts = network.parts();
+        this.parts = network.parts().toArray(new DenseNetwork[0]);
         this.optimiser = new RmsProp(parts, settings.actorLearningRate(), 0.99, 1e-5,
                 settings.gradientClip());
         int capacity = settings.rollout();

@@ -177,7 +177,12 @@ public final class DenseNetwork {
 
     /** Writes all parameters (layer by layer: weights row-major, then biases) into {@code target} from 0. */
     public void copyParametersTo(double[] target) {
-        int offset = 0;
+        copyParametersTo(target, 0);
+    }
+
+    /** As {@link #copyParametersTo(double[])}, into {@code target} from {@code start}; returns the end offset. */
+    int copyParametersTo(double[] target, int start) {
+        int offset = start;
         for (int l = 0; l < weights.length; l++) {
             int w = weights[l].getNumElements();
             System.arraycopy(weights[l].data, 0, target, offset, w);
@@ -186,10 +191,11 @@ public final class DenseNetwork {
             System.arraycopy(biases[l].data, 0, target, offset, b);
             offset += b;
         }
+        return offset;
     }
 
     /**
-     * Sets all parameters from {@code source}, in the order of {@link #copyParametersTo}.
+     * Sets all parameters from {@code source}, in the order of {@link #copyParametersTo(double[])}.
      *
      * @throws IllegalArgumentException if {@code source} does not hold exactly {@link #parameterCount()} values
      */
@@ -198,7 +204,15 @@ public final class DenseNetwork {
             throw new IllegalArgumentException("parameters: expected exactly " + parameterCount
                     + " values (the network's parameter count), got " + source.length);
         }
-        int offset = 0;
+        setParameters(source, 0);
+    }
+
+    /**
+     * Sets all parameters from {@code source} from {@code start}, in the order of {@link #copyParametersTo(double[])}
+     * (unchecked: the caller has checked the length); returns the end offset.
+     */
+    int setParameters(double[] source, int start) {
+        int offset = start;
         for (int l = 0; l < weights.length; l++) {
             int w = weights[l].getNumElements();
             System.arraycopy(source, offset, weights[l].data, 0, w);
@@ -207,11 +221,17 @@ public final class DenseNetwork {
             System.arraycopy(source, offset, biases[l].data, 0, b);
             offset += b;
         }
+        return offset;
     }
 
-    /** Writes all gradients into {@code target}, in the order of {@link #copyParametersTo}. */
+    /** Writes all gradients into {@code target}, in the order of {@link #copyParametersTo(double[])}. */
     public void copyGradientsTo(double[] target) {
-        int offset = 0;
+        copyGradientsTo(target, 0);
+    }
+
+    /** As {@link #copyGradientsTo(double[])}, into {@code target} from {@code start}; returns the end offset. */
+    int copyGradientsTo(double[] target, int start) {
+        int offset = start;
         for (int l = 0; l < weights.length; l++) {
             int w = weightGradients[l].getNumElements();
             System.arraycopy(weightGradients[l].data, 0, target, offset, w);
@@ -220,6 +240,7 @@ public final class DenseNetwork {
             System.arraycopy(biasGradients[l].data, 0, target, offset, b);
             offset += b;
         }
+        return offset;
     }
 
     /** Preallocated activations and deltas for batches of up to {@code capacity} rows. */

@@ -1,5 +1,6 @@
 package io.dpmarl.algorithms.linear.nn;
 
+import java.util.List;
 import java.util.random.RandomGenerator;
 import org.ejml.data.DMatrixRMaj;
 
@@ -22,6 +23,7 @@ public final class SharedTrunkNetwork {
     private final DenseNetwork trunk;
     private final DenseNetwork actorHead;
     private final DenseNetwork criticHead;
+    private final List<DenseNetwork> parts;
     private final int hidden;
     private final int exchanged;
 
@@ -46,6 +48,7 @@ public final class SharedTrunkNetwork {
         this.actorHead = new DenseNetwork(random, hidden, actions);
         this.criticHead = criticHiddenLayer ? new DenseNetwork(random, hidden + criticExtra, hidden, 1)
                 : new DenseNetwork(random, hidden + criticExtra, 1);
+        this.parts = List.of(trunk, actorHead, criticHead);
         this.hidden = hidden;
         this.exchanged = hidden * hidden + hidden;
     }
@@ -65,9 +68,12 @@ public final class SharedTrunkNetwork {
         return criticHead;
     }
 
-    /** The parts in the order of the parameter vector: trunk, actor head, critic head. */
-    public DenseNetwork[] parts() {
-        return new DenseNetwork[] {trunk, actorHead, criticHead};
+    /**
+     * The parts in the order of the parameter vector: trunk, actor head, critic head (an unmodifiable list built
+     * once, so asking for it allocates nothing; the networks themselves are live).
+     */
+    public List<DenseNetwork> parts() {
+        return parts;
     }
 
     /** Width of the trunk features {@code h}. */
@@ -112,19 +118,15 @@ public final class SharedTrunkNetwork {
         System.arraycopy(source, w, trunk.biases(1).data, 0, hidden);
     }
 
-    /** Writes all parameters (trunk, actor head, critic head, each as {@link DenseNetwork#copyParametersTo}). */
+    /** Writes all parameters (trunk, actor head, critic head, each as {@link DenseNetwork#copyParametersTo(double[])}). */
     public void copyParametersTo(double[] target) {
-        int offset = 0;
-        for (DenseNetwork network : parts()) {
-            double[] part = new double[network.parameterCount()];
-            network.copyParametersTo(part);
-            System.arraycopy(part, 0, target, offset, part.length);
-            offset += part.length;
-        }
+        int offset = trunk.copyParametersTo(target, 0);
+        offset = actorHead.copyParametersTo(target, offset);
+        criticHead.copyParametersTo(target, offset);
     }
 
     /**
-     * Sets all parameters from {@code source}, in the order of {@link #copyParametersTo}.
+     * Sets all parameters from {@code source}, in the order of {@link #copyParametersTo(double[])}.
      *
      * @throws IllegalArgumentException if {@code source} does not hold exactly {@link #parameterCount()} values
      */
@@ -133,24 +135,16 @@ public final class SharedTrunkNetwork {
             throw new IllegalArgumentException("parameters: expected exactly " + parameterCount()
                     + " values (the network's parameter count), got " + source.length);
         }
-        int offset = 0;
-        for (DenseNetwork network : parts()) {
-            double[] part = new double[network.parameterCount()];
-            System.arraycopy(source, offset, part, 0, part.length);
-            network.setParameters(part);
-            offset += part.length;
-        }
+        int offset = trunk.setParameters(source, 0);
+        offset = actorHead.setParameters(source, offset);
+        criticHead.setParameters(source, offset);
     }
 
-    /** Writes all gradients of the last {@link #backward}, in the order of {@link #copyParametersTo}. */
+    /** Writes all gradients of the last {@link #backward}, in the order of {@link #copyParametersTo(double[])}. */
     public void copyGradientsTo(double[] target) {
-        int offset = 0;
-        for (DenseNetwork network : parts()) {
-            double[] part = new double[network.parameterCount()];
-            network.copyGradientsTo(part);
-            System.arraycopy(part, 0, target, offset, part.length);
-            offset += part.length;
-        }
+        int offset = trunk.copyGradientsTo(target, 0);
+        offset = actorHead.copyGradientsTo(target, offset);
+        criticHead.copyGradientsTo(target, offset);
     }
 
     /** A workspace for batches of up to {@code capacity} rows. */

@@ -36,7 +36,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * ConsensusMARL ({@code consensus}, clear channel) and with the paper's nominal noise at sGain 0.01
  * ({@code nominal}). {@link #environmentOnly} steps the platoon alone with fixed actions, so the share spent in the
  * learner (networks and exchange) is {@code 1 - environmentOnly/episode} in time per episode. Agent-steps per
- * second = episodes per second x 4,800.
+ * second = episodes per second x 4,800. {@code network} selects separate actor and critic networks or the shared
+ * trunk.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -51,6 +52,15 @@ public class DpcMarlA2cBenchmark {
      */
     @Param({"n-step", "counterfactual", "counterfactual+global"})
     public String advantage;
+
+    /**
+     * The agents' networks: {@code separate} actor and critic (the learner's default) or {@code shared-trunk} (one
+     * trunk under both heads, its second layer exchanged). The shared trunk has no global critic, so the pair
+     * {@code shared-trunk, counterfactual+global} is refused at set-up: run it with
+     * {@code -p advantage=n-step,counterfactual}.
+     */
+    @Param({"separate", "shared-trunk"})
+    public String network;
 
     private PlatoonEnvironment environment;
     private DpcMarlA2c learner;
@@ -74,6 +84,7 @@ public class DpcMarlA2cBenchmark {
         A2cSettings settings = A2cSettings.builder()
                 .advantage(A2cAdvantage.parse(advantage.replace("+global", "")))
                 .globalCritic(advantage.endsWith("+global"))
+                .sharedTrunk(network.equals("shared-trunk"))
                 .build();
         learner = new DpcMarlA2c(environment.info(), CommunicationGraph.path(8), settings,
                 ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, channel, initialise, policy, TrialMetrics.discarding());
@@ -84,6 +95,11 @@ public class DpcMarlA2cBenchmark {
     /** One training episode: 600 steps, 10 updates and exchanges. */
     @Benchmark
     public void episode(Blackhole sink) {
+        sink.consume(trainEpisode());
+    }
+
+    /** One training episode; returns the last observations (for {@link DpcMarlA2cEpisodeCpuTime}). */
+    Observation[] trainEpisode() {
         Observation[] observations = environment.reset(resets.nextLong());
         learner.beginEpisode(episode, observations);
         boolean done = false;
@@ -95,7 +111,7 @@ public class DpcMarlA2cBenchmark {
             done = result.done();
         }
         learner.endEpisode(episode++);
-        sink.consume(observations);
+        return observations;
     }
 
     /** The platoon alone: 600 steps with fixed actions. */

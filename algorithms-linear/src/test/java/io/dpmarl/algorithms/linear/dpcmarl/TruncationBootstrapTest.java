@@ -73,6 +73,38 @@ class TruncationBootstrapTest {
         assertEquals(BOOTSTRAP_LOSS, criticLoss(true, false, true), TOLERANCE);
     }
 
+    /**
+     * Two one-step rollouts in one episode, the first at a rollout boundary (bootstrapped from {@code V = 2}) and the
+     * second terminated: the second return is {@code R = 1} again, not the first rollout's bootstrap carried over, so
+     * the episode's mean critic loss is {@code (0.32 + 0.5) / 2 = 0.41} (a carried-over bootstrap would give
+     * {@code (0.32 + 0.32) / 2}). The critic's learning rate of 1e-9 keeps {@code V} at 2 to about 1e-8 after the
+     * first update (RMSProp moves a parameter by at most about 10 times the learning rate per step).
+     */
+    @Test
+    void aTerminationAfterABootstrappedRolloutEndsAtZero() {
+        A2cSettings settings = A2cSettings.builder().actorLearningRate(1e-9).criticLearningRate(1e-9).rollout(1)
+                .gamma(0.9).hidden(1).entropyWeight(0).rewardScale(1.0).build();
+        EnvironmentInfo info = new EnvironmentInfo("one-state", 1,
+                List.of(new Space.Box(new double[] {-1}, new double[] {1})), List.of(new Space.Discrete(2)), 10,
+                GameType.finite(GameType.Utility.COOPERATIVE));
+        List<MetricRecord> rows = new ArrayList<>();
+        DpcMarlA2c learner = new DpcMarlA2c(info, CommunicationGraph.path(1), settings,
+                ConsensusRule.SELF_PLUS_NEIGHBOURS_MEAN, Channel.clear("critic"),
+                new RandomGenerator[] {new SplittableRandom(1)}, new RandomGenerator[] {new SplittableRandom(2)},
+                new TrialMetrics(rows::add));
+        learner.agent(0).critic().setParameters(new double[] {0, 2, 1, 0, 1, 0});
+        Observation[] observation = {Observation.vector(0.5)};
+        learner.beginEpisode(0, observation);
+        learner.observe(0, learner.act(0, observation),
+                new StepResult(observation, new double[] {1.0}, false, false, Map.of()));
+        learner.observe(1, learner.act(1, observation),
+                new StepResult(observation, new double[] {1.0}, true, false, Map.of()));
+        learner.endEpisode(0);
+        double meanLoss = rows.stream().filter(row -> row.metric().equals(DpcMarlA2c.CRITIC_LOSS)).findFirst()
+                .orElseThrow().value();
+        assertEquals((BOOTSTRAP_LOSS + TERMINAL_LOSS) / 2, meanLoss, 1e-6);
+    }
+
     @Test
     void timeLimitParameterNamesItsValues() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,

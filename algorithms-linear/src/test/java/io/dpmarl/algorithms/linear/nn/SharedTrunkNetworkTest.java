@@ -2,6 +2,7 @@ package io.dpmarl.algorithms.linear.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -212,7 +213,10 @@ class SharedTrunkNetworkTest {
         assertEquals(ACTIONS, network.actions());
         assertEquals(HIDDEN + EXTRA, network.criticHead().inputs());
         assertEquals(HIDDEN, network.actorHead().inputs());
-        assertEquals(3, network.parts().length);
+        assertEquals(java.util.List.of(network.trunk(), network.actorHead(), network.criticHead()),
+                network.parts());
+        assertSame(network.parts(), network.parts(), "parts() is built once, not per call");
+        assertThrows(UnsupportedOperationException.class, () -> network.parts().set(0, network.trunk()));
     }
 
     /**
@@ -273,7 +277,7 @@ class SharedTrunkNetworkTest {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SharedTrunkNetwork network = new SharedTrunkNetwork(new SplittableRandom(7), 5, 64, 4, 12, true);
-        RmsProp optimiser = new RmsProp(network.parts(), 5e-4, 0.99, 1e-5, 40);
+        RmsProp optimiser = new RmsProp(network.parts().toArray(new DenseNetwork[0]), 5e-4, 0.99, 1e-5, 40);
         SharedTrunkNetwork.Workspace workspace = network.workspace(60);
         double[] returns = new double[60];
         int[] actions = new int[60];
@@ -290,6 +294,41 @@ class SharedTrunkNetworkTest {
         long allocated = threads.getThreadAllocatedBytes(thread) - before;
         // an allocating pass would cost at least one 60x64 matrix (30 kB) per cycle, i.e. 15 MB in 500 cycles
         assertTrue(allocated < 4096, "allocated " + allocated + " bytes in 500 passes");
+    }
+
+    /**
+     * Copying all parameters and gradients out and setting them back, and asking for the parts, allocate nothing
+     * (they write each part straight at its offset): a temporary array per part, as a copy through
+     * {@link DenseNetwork#copyParametersTo(double[])} would need, costs at least the 5 x 64 + 64 = 384 doubles of
+     * the trunk's first layer (3 kB) per call, so 500 rounds of the three calls would allocate over 4.5 MB; the
+     * allowance is 4096 bytes.
+     */
+    @Test
+    void parameterCopiesAllocateNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SharedTrunkNetwork network = new SharedTrunkNetwork(new SplittableRandom(7), 5, 64, 4, 12, true);
+        double[] parameters = new double[network.parameterCount()];
+        double[] gradients = new double[network.parameterCount()];
+        int parts = 0;
+        for (int warm = 0; warm < 2000; warm++) {
+            parts += copies(network, parameters, gradients);
+        }
+        long thread = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(thread);
+        for (int repeat = 0; repeat < 500; repeat++) {
+            parts += copies(network, parameters, gradients);
+        }
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        assertTrue(allocated < 4096, "allocated " + allocated + " bytes in 500 rounds");
+        assertEquals(3 * 2500, parts);
+    }
+
+    private static int copies(SharedTrunkNetwork network, double[] parameters, double[] gradients) {
+        network.copyParametersTo(parameters);
+        network.setParameters(parameters);
+        network.copyGradientsTo(gradients);
+        return network.parts().size();
     }
 
     private static void cycle(SharedTrunkNetwork network, RmsProp optimiser, SharedTrunkNetwork.Workspace workspace,
