@@ -103,9 +103,9 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                 JsonNode node = experiment(root, experiment);
                 String accountant = node.path("accountant").asText(root.path("spec").path("accountant").asText("?"));
                 String delta = node.path("delta").asText(root.path("spec").path("delta").asText("?"));
-                String privatizer = node.path("grid").path("privatizer")
-                        .asText(root.path("spec").path("privatizer").asText(""));
                 String learner = node.path("learner").asText(root.path("spec").path("learner").asText("?"));
+                String privatizer = privatizerOf(node.path("grid").path("privatizer")
+                        .asText(root.path("spec").path("privatizer").asText("")), learner);
                 String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
                         ? new String[] {"inside the learner: " + learner, "see the claims, if any",
                             learnerNeighbouring(learner, registry)}
@@ -116,6 +116,24 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                     row.epsilonMax(), settings[0], settings[1], settings[2], settings[4], settings[3], row.note()));
         }
         return ledger;
+    }
+
+    /**
+     * The privatizer an experiment ran with: a spec's {@code privatizer} key (its value, or the grid point's) is the
+     * learner's {@code privatizer} parameter, so the experiment's learner spec in {@code config.json} holds it with
+     * the grid point's {@code privatizer.<parameter>} values applied ({@link ExperimentPlan#withPrivatizer}); the key's
+     * value itself is the base spec's and shows no grid value of a parameter. The key's value when the learner spec
+     * names none (a {@code config.json} without experiments), empty when the key is not set.
+     */
+    static String privatizerOf(String key, String learner) {
+        if (key.isEmpty() || key.equals(Param.NONE)) {
+            return key;
+        }
+        try {
+            return SpecString.parse(learner).parameters().getOrDefault("privatizer", key);
+        } catch (IllegalArgumentException unparsable) {
+            return key;
+        }
     }
 
     private static JsonNode experiment(JsonNode root, String label) {
