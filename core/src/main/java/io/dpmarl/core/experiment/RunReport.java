@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * figures ({@code plots/*.svg}), the privacy ledger per experiment and key at the last reported step (releases
  * and epsilon over the trials, the accountant and delta) with each experiment's privatizer guarantee, computed and
  * claimed, and the neighbouring relation it holds under ({@link Privatizer#neighbouring()}: of the spec's privatizer,
- * or of a privatizer written inside the learner spec), and the noise mode.
+ * of a privatizer written inside the learner spec, or as the learner declares it for the privatizers it builds in
+ * code, {@link PluginProvider#neighbouringOfBuiltPrivatizers()}), and the noise mode.
  *
  * @param name     the spec name
  * @param config   {@code config.json} as text
@@ -206,15 +207,20 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
         return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** What the report says of the relation when the learner sets its privatizers up itself. */
+    /**
+     * What the report says of the relation when the learner sets its privatizers up itself without declaring their
+     * relations ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}).
+     */
     static final String SET_BY_THE_LEARNER = "set by the learner's own privatizers (dpmarl list shows each privatizer"
             + " plugin's relation)";
 
     /**
      * The relation of the privatizers written inside the learner spec (a parameter of the learner of kind privatizer,
-     * as in {@code dp-qd-learning(privatizer=dp-qd-laplace(...))}), each followed by the spec it was read from;
-     * {@link #SET_BY_THE_LEARNER} when the learner names none (it builds its privatizers itself) or they cannot be
-     * built here.
+     * as in {@code dp-qd-learning(privatizer=dp-qd-laplace(...))}), each followed by the spec it was read from, then
+     * the relations the learner declares for the privatizers it builds in code
+     * ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}, as {@code federated-td} does for its master's noise),
+     * each followed by {@code of the privatizers <learner> builds}; {@link #SET_BY_THE_LEARNER} when there is none of
+     * either or they cannot be built here.
      */
     static String learnerNeighbouring(String learner, Optional<Registry> registry) {
         if (registry.isEmpty()) {
@@ -235,6 +241,10 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                     Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, spec);
                     relations.add(neighbouring(instance) + ", of the learner's " + param.name() + " " + spec);
                 }
+            }
+            for (Neighbouring relation : provider.neighbouringOfBuiltPrivatizers()) {
+                relations.add(label(relation) + " (" + relation.description() + "), of the privatizers "
+                        + parsed.name() + " builds");
             }
             return relations.isEmpty() ? SET_BY_THE_LEARNER : String.join("; ", relations);
         } catch (RuntimeException notBuilt) {
