@@ -22,7 +22,9 @@ class AggregatorEdgeCasesTest {
         return new MetricRecord("a", trial, 100 + trial, step, "m", value);
     }
 
-    /** n = 2, values 1 and 3: mean 2, sd sqrt(((1-2)^2 + (3-2)^2) / 1) = sqrt(2), half width 12.7062 sqrt(2)/sqrt(2). */
+    /**
+     * n = 2, values 1 and 3: mean 2, sd sqrt(((1-2)^2 + (3-2)^2) / 1) = sqrt(2), half width 12.7062 sqrt(2) / sqrt(2).
+     */
     @Test
     void twoTrialsUseTheQuantileOfOneDegreeOfFreedom() {
         AggregateRow row = Aggregator.aggregate(List.of(row(0, 1, 1.0), row(1, 1, 3.0))).get(0);

@@ -61,7 +61,8 @@ class SpecScalarTextTest {
     void aKeyGivenTwiceIsStillRefused() {
         IllegalArgumentException yaml = assertThrows(IllegalArgumentException.class,
                 () -> ExperimentSpec.parse(YAML + "trials: 5\ntrials: 6\n", false, "s.yaml"));
-        assertTrue(yaml.getMessage().startsWith("experiment spec s.yaml: malformed YAML at line 7, "), yaml.getMessage());
+        assertTrue(yaml.getMessage().startsWith("experiment spec s.yaml: malformed YAML at line 7, "),
+                yaml.getMessage());
         assertTrue(yaml.getMessage().endsWith(": Duplicate field 'trials'"), yaml.getMessage());
         IllegalArgumentException json = assertThrows(IllegalArgumentException.class,
                 () -> ExperimentSpec.parse(JSON + "\"grid\":{\"a.b\":[1],\"a.b\":[2]}}", true, "s.json"));
