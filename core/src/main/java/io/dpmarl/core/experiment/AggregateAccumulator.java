@@ -23,6 +23,8 @@ final class AggregateAccumulator {
     private static final class Sums {
         final int id;
         int n;
+        /** The trial of the last value counted (meaningful once {@code n > 0}). */
+        int lastTrial;
         double sum;
         double squares;
 
@@ -41,6 +43,10 @@ final class AggregateAccumulator {
     /**
      * First pass: adds one row to its key's count and sum, and returns the key's index (from 0, in first-seen order),
      * for {@link #spread(int, double)}.
+     *
+     * @throws IllegalArgumentException if the key's previous value came from the same trial (a trial that records a
+     *                                  metric twice at one step; the runner assembles the rows trial by trial, so
+     *                                  every repeat in its files is caught)
      */
     int countKey(MetricRecord record) {
         if (spreading) {
@@ -52,6 +58,13 @@ final class AggregateAccumulator {
                     byId.add(created);
                     return created;
                 });
+        if (sums.n > 0 && sums.lastTrial == record.trial()) {
+            // n counts trials: a second value of one trial would count as another trial and narrow the band.
+            throw new IllegalArgumentException("trial " + record.trial() + " of experiment '" + record.experiment()
+                    + "' records metric '" + record.metric() + "' twice at step " + record.step()
+                    + "; aggregate.csv counts trials, so a trial must record a metric once per step");
+        }
+        sums.lastTrial = record.trial();
         sums.n++;
         sums.sum += record.value();
         return sums.id;

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * figures ({@code plots/*.svg}), the privacy ledger per experiment and key at the last reported step (releases
  * and epsilon over the trials, the accountant and delta) with each experiment's privatizer guarantee, computed and
  * claimed, and the neighbouring relation it holds under ({@link Privatizer#neighbouring()}: of the spec's privatizer,
- * or of a privatizer written inside the learner spec), and the noise mode.
+ * of a privatizer written inside the learner spec, or as the learner declares it for the privatizers it builds in
+ * code, {@link PluginProvider#neighbouringOfBuiltPrivatizers()}), and the noise mode.
  *
  * @param name     the spec name
  * @param config   {@code config.json} as text
@@ -103,9 +104,9 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                 JsonNode node = experiment(root, experiment);
                 String accountant = node.path("accountant").asText(root.path("spec").path("accountant").asText("?"));
                 String delta = node.path("delta").asText(root.path("spec").path("delta").asText("?"));
-                String privatizer = node.path("grid").path("privatizer")
-                        .asText(root.path("spec").path("privatizer").asText(""));
                 String learner = node.path("learner").asText(root.path("spec").path("learner").asText("?"));
+                String privatizer = privatizerOf(node.path("grid").path("privatizer")
+                        .asText(root.path("spec").path("privatizer").asText("")), learner);
                 String[] guarantee = privatizer.isEmpty() || privatizer.equals("none")
                         ? new String[] {"inside the learner: " + learner, "see the claims, if any",
                             learnerNeighbouring(learner, registry)}
@@ -116,6 +117,24 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                     row.epsilonMax(), settings[0], settings[1], settings[2], settings[4], settings[3], row.note()));
         }
         return ledger;
+    }
+
+    /**
+     * The privatizer an experiment ran with: a spec's {@code privatizer} key (its value, or the grid point's) is the
+     * learner's {@code privatizer} parameter, so the experiment's learner spec in {@code config.json} holds it with
+     * the grid point's {@code privatizer.<parameter>} values applied ({@link ExperimentPlan#withPrivatizer}); the key's
+     * value itself is the base spec's and shows no grid value of a parameter. The key's value when the learner spec
+     * names none (a {@code config.json} without experiments), empty when the key is not set.
+     */
+    static String privatizerOf(String key, String learner) {
+        if (key.isEmpty() || key.equals(Param.NONE)) {
+            return key;
+        }
+        try {
+            return SpecString.parse(learner).parameters().getOrDefault("privatizer", key);
+        } catch (IllegalArgumentException unparsable) {
+            return key;
+        }
     }
 
     private static JsonNode experiment(JsonNode root, String label) {
@@ -188,15 +207,20 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
         return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** What the report says of the relation when the learner sets its privatizers up itself. */
+    /**
+     * What the report says of the relation when the learner sets its privatizers up itself without declaring their
+     * relations ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}).
+     */
     static final String SET_BY_THE_LEARNER = "set by the learner's own privatizers (dpmarl list shows each privatizer"
             + " plugin's relation)";
 
     /**
      * The relation of the privatizers written inside the learner spec (a parameter of the learner of kind privatizer,
-     * as in {@code dp-qd-learning(privatizer=dp-qd-laplace(...))}), each followed by the spec it was read from;
-     * {@link #SET_BY_THE_LEARNER} when the learner names none (it builds its privatizers itself) or they cannot be
-     * built here.
+     * as in {@code dp-qd-learning(privatizer=dp-qd-laplace(...))}), each followed by the spec it was read from, then
+     * the relations the learner declares for the privatizers it builds in code
+     * ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}, as {@code federated-td} does for its master's noise),
+     * each followed by {@code of the privatizers <learner> builds}; {@link #SET_BY_THE_LEARNER} when there is none of
+     * either or they cannot be built here.
      */
     static String learnerNeighbouring(String learner, Optional<Registry> registry) {
         if (registry.isEmpty()) {
@@ -217,6 +241,10 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                     Privatizer instance = registry.get().create(PluginKind.PRIVATIZER, Privatizer.class, spec);
                     relations.add(neighbouring(instance) + ", of the learner's " + param.name() + " " + spec);
                 }
+            }
+            for (Neighbouring relation : provider.neighbouringOfBuiltPrivatizers()) {
+                relations.add(label(relation) + " (" + relation.description() + "), of the privatizers "
+                        + parsed.name() + " builds");
             }
             return relations.isEmpty() ? SET_BY_THE_LEARNER : String.join("; ", relations);
         } catch (RuntimeException notBuilt) {

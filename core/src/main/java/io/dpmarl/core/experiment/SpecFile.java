@@ -2,8 +2,12 @@ package io.dpmarl.core.experiment;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,7 +30,7 @@ final class SpecFile {
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         JsonNode root;
         try {
-            root = mapper.readTree(text);
+            root = readTree(mapper, text);
         } catch (JsonProcessingException malformed) {
             var location = malformed.getLocation();
             throw new IllegalArgumentException("experiment spec " + source + ": malformed " + (json ? "JSON" : "YAML")
@@ -44,6 +48,59 @@ final class SpecFile {
             return read(root, json);
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("experiment spec " + source + ": " + invalid.getMessage(), invalid);
+        }
+    }
+
+    /**
+     * The document as a tree whose numbers are text nodes holding the number as written: a number node would be read
+     * back as {@link Double#toString} text ({@code 1e-5} as {@code 1.0E-5}, {@code 0.50} as {@code 0.5}, so a grid
+     * value's label differs from the file), and YAML 1.1 reads {@code 010} as octal 8 and {@code 0x10} as 16, where
+     * JSON has neither; as text, both formats bind the same values through {@link SpecKeys}, in decimal.
+     *
+     * @return the root node, or null for an empty document
+     * @throws JsonProcessingException if the text is not valid YAML (JSON), a key is given twice included
+     */
+    private static JsonNode readTree(ObjectMapper mapper, String text) throws JsonProcessingException {
+        try (JsonParser parser = mapper.createParser(text)) {
+            return parser.nextToken() == null ? null : node(parser, mapper.getNodeFactory());
+        } catch (JsonProcessingException malformed) {
+            throw malformed;
+        } catch (java.io.IOException impossible) {
+            throw new java.io.UncheckedIOException(impossible); // the text is in memory
+        }
+    }
+
+    /** The value at the parser's current token (consumed up to its end), numbers as written. */
+    private static JsonNode node(JsonParser parser, JsonNodeFactory nodes) throws java.io.IOException {
+        switch (parser.currentToken()) {
+            case START_OBJECT -> {
+                ObjectNode object = nodes.objectNode();
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    object.set(name, node(parser, nodes));
+                }
+                return object;
+            }
+            case START_ARRAY -> {
+                ArrayNode array = nodes.arrayNode();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    array.add(node(parser, nodes));
+                }
+                return array;
+            }
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_STRING -> {
+                return nodes.textNode(parser.getText());
+            }
+            case VALUE_TRUE, VALUE_FALSE -> {
+                return nodes.booleanNode(parser.getBooleanValue());
+            }
+            case VALUE_NULL -> {
+                return nodes.nullNode();
+            }
+            default -> {
+                return nodes.textNode(parser.getText()); // an embedded object: no spec value is one
+            }
         }
     }
 

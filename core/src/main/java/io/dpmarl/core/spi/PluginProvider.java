@@ -34,6 +34,21 @@ public interface PluginProvider<T> {
     }
 
     /**
+     * The neighbouring relations of the privatizers that instances of this plugin build in code instead of taking them
+     * as a {@link Param#plugin privatizer parameter} (a learner such as DP federated TD(lambda), which calibrates its
+     * master's noise itself), each the {@link io.dpmarl.core.privacy.Privatizer#neighbouring()} of such a privatizer,
+     * so that the run report can name the relation the learner's releases hold under. A privatizer given through a
+     * parameter is not listed: the report reads its relation from the privatizer itself. No privacy guarantee of its
+     * own: it only labels the guarantees of the privatizers built.
+     *
+     * <p>Default: none (the report then says the learner sets the relation). Optional, so a plugin compiled before this
+     * method existed keeps working unchanged.
+     */
+    default java.util.List<io.dpmarl.core.privacy.Neighbouring> neighbouringOfBuiltPrivatizers() {
+        return java.util.List.of();
+    }
+
+    /**
      * A spec string of this plugin with a valid combination of parameters, for example
      * {@code uniform(a=1, sensitivity=1)}, from which an instance can be built outside any experiment
      * ({@link PluginContext#standalone}). {@code dpmarl list} builds it to show what an instance reports, a

@@ -106,6 +106,27 @@ class RunReportNeighbouringTest {
     }
 
     /**
+     * A learner that builds its privatizers in code and declares their relations
+     * ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}): each is named with its description, after the relation
+     * of a privatizer its spec names, instead of {@link RunReport#SET_BY_THE_LEARNER}.
+     */
+    @Test
+    void aLearnerDeclaringTheRelationsOfThePrivatizersItBuildsShowsThem(@TempDir Path directory) throws Exception {
+        Registry registry = registry(Optional.empty());
+        assertEquals("agent (runs differing in one agent's data), of the privatizers declaring builds; trajectory"
+                + " (inputs differing in one trajectory), of the privatizers declaring builds",
+                RunReport.learnerNeighbouring("declaring", Optional.of(registry)));
+        assertEquals("trajectory (inputs differing in one trajectory), of the learner's privatizer stub-trajectory;"
+                + " agent (runs differing in one agent's data), of the privatizers declaring builds; trajectory"
+                + " (inputs differing in one trajectory), of the privatizers declaring builds",
+                RunReport.learnerNeighbouring("declaring(privatizer=stub-trajectory)", Optional.of(registry)));
+        String ledger = ledger(directory, "\"privatizer\":\"none\",\"learner\":\"declaring\"", registry);
+        assertTrue(ledger.contains("<td>inside the learner: declaring</td><td>agent (runs differing in one agent's"
+                + " data), of the privatizers declaring builds; trajectory (inputs differing in one trajectory), of the"
+                + " privatizers declaring builds</td>"), ledger);
+    }
+
+    /**
      * The sentence on what a release's guarantee and a key's figure protect is printed once per page, above the first
      * ledger (here of two runs).
      */
@@ -154,7 +175,8 @@ class RunReportNeighbouringTest {
                 .withDefault(privatizerDefault.orElse(Param.NONE));
         return Registry.of(List.of(new StubPrivatizer("stub-trajectory", Neighbouring.TRAJECTORY),
                 new StubPrivatizer("stub-agent", Neighbouring.AGENT), new StubLearner("nesting", ParamSpec.of(nested)),
-                new StubLearner("plain", ParamSpec.none())));
+                new StubLearner("plain", ParamSpec.none()), new StubLearner("declaring", ParamSpec.of(nested),
+                        List.of(Neighbouring.AGENT, Neighbouring.TRAJECTORY))));
     }
 
     /** A third-party privatizer plugin without parameters, declaring {@code relation}. */
@@ -180,8 +202,21 @@ class RunReportNeighbouringTest {
         }
     }
 
-    /** A learner plugin the report only reads the parameters of (it is never built). */
-    private record StubLearner(String name, ParamSpec parameters) implements PluginProvider<Learner> {
+    /**
+     * A learner plugin the report only reads the parameters and the declared relations of the privatizers it builds
+     * of (it is never built).
+     */
+    private record StubLearner(String name, ParamSpec parameters, List<Neighbouring> built)
+            implements PluginProvider<Learner> {
+        StubLearner(String name, ParamSpec parameters) {
+            this(name, parameters, List.of());
+        }
+
+        @Override
+        public List<Neighbouring> neighbouringOfBuiltPrivatizers() {
+            return built;
+        }
+
         @Override
         public PluginKind kind() {
             return PluginKind.LEARNER;

@@ -94,8 +94,11 @@ class NeighbouringVisibleCliTest {
     /**
      * The report of a run names the relation next to the guarantee: of the spec's privatizer (generic with its
      * parameter, DP-Nash-VI's counts, DPC-MARL's clipped exchange, federated TD's noise, a third-party stub), of the
-     * privatizer written inside DP-QD-Learning's spec, and for federated TD's learner, which builds its noise itself,
-     * that the learner sets it.
+     * privatizer written inside DP-QD-Learning's spec, and the relation the learners that build their privatizers in
+     * code declare: federated TD's master noise protects one agent's cost at one time step (event level, Lemma 7 of
+     * "Differentially private federated temporal difference learning"), planned execution's per-agent streams one
+     * agent's symbolic trajectory word-level (Hamming-k, Lemma 1 of "Differential Privacy in Cooperative Multiagent
+     * Planning"); a learner that declares none is said to set it.
      */
     @Test
     void theReportNamesTheRelationOfEachFamily(@TempDir Path directory) throws Exception {
@@ -112,6 +115,11 @@ class NeighbouringVisibleCliTest {
                 "message (runs differing in one sender's messages, each at most the sensitivity apart), of the"
                         + " learner's privatizer dp-qd-laplace(noise-base=10, q=0.99)");
         assertRelation(directory, "none", "federated-td(noise=sound, epsilon=10, delta=1e-6)",
+                "agent-reward (runs differing in one agent's reward or cost at one time step (event level)), of the"
+                        + " privatizers federated-td builds");
+        assertRelation(directory, "none", "planned-execution(epsilon=1, k=3)", "symbolic-trajectory (symbolic state"
+                + " trajectories at bounded Hamming distance), of the privatizers planned-execution builds");
+        assertRelation(directory, "none", "independent-q",
                 "set by the learner's own privatizers (dpmarl list shows each privatizer plugin's relation)");
     }
 

@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.learn.Planner;
+import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.spi.Param;
 import io.dpmarl.core.spi.ParamSpec;
 import io.dpmarl.core.spi.Params;
@@ -12,6 +13,7 @@ import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.core.validation.Checks;
 import io.dpmarl.mechanisms.trajectory.FeasibilityGraph;
+import io.dpmarl.mechanisms.trajectory.SymbolicTrajectoryPrivatizer;
 import io.dpmarl.planning.dependency.LocalPolicyPlanner;
 import io.dpmarl.planning.dependency.PlannedTeamPolicy;
 import io.dpmarl.planning.execution.PrivacyPerformanceBounds;
@@ -56,6 +58,17 @@ public final class PlannedExecutionProvider implements PluginProvider<Learner> {
                 + "never be its true state and the bounds' premise (every release true with probability at least "
                 + "tau(rho_m)) fails; refused when built: epsilon/k below the smallest positive double (it rounds to "
                 + "0)";
+    }
+
+    /**
+     * The relation of the per-agent privatizers this learner builds ({@link SymbolicTrajectoryPrivatizer}):
+     * {@link Neighbouring#SYMBOLIC_TRAJECTORY}, one agent's symbolic trajectory at Hamming distance at most {@code k}
+     * (word-level DP, Lemma 1 of "Differential Privacy in Cooperative Multiagent Planning"), so the run report
+     * names it.
+     */
+    @Override
+    public List<Neighbouring> neighbouringOfBuiltPrivatizers() {
+        return List.of(Neighbouring.SYMBOLIC_TRAJECTORY);
     }
 
     @Override

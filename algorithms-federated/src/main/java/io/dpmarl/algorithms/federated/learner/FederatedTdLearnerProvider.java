@@ -17,6 +17,7 @@ import io.dpmarl.core.learn.Learner;
 import io.dpmarl.core.model.FederatedStructure;
 import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.privacy.LedgerKey;
+import io.dpmarl.core.privacy.Neighbouring;
 import io.dpmarl.core.privacy.PrivacyBudget;
 import io.dpmarl.core.privacy.ReleaseStream;
 import io.dpmarl.core.privacy.StreamRequest;
@@ -68,6 +69,16 @@ public final class FederatedTdLearnerProvider implements PluginProvider<Learner>
     @Override
     public java.util.List<String> metrics() {
         return java.util.List.of(FederatedTdLearner.COSTS_CLIPPED);
+    }
+
+    /**
+     * The relation of the master's noise this learner builds ({@link FederatedNoisePrivatizer#neighbouring()}):
+     * {@link Neighbouring#AGENT_REWARD}, event level, one agent's cost at one time step (Lemma 7 of "Differentially
+     * private federated temporal difference learning"), so the run report names it.
+     */
+    @Override
+    public java.util.List<Neighbouring> neighbouringOfBuiltPrivatizers() {
+        return java.util.List.of(Neighbouring.AGENT_REWARD);
     }
 
     @Override
