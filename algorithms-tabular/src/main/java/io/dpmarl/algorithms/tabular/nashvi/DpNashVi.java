@@ -250,24 +250,41 @@ public final class DpNashVi {
         return cceSolver.retries();
     }
 
-    /** Checks that a reward table has shape {@code [H][S][A*B]} and entries in [0, 1]. */
+    /**
+     * Checks that a known reward table has shape {@code [H][S][A*B]} and entries in [0, 1] (the paper's known
+     * rewards, footnote 1, which the optimistic cap {@code H - h + 1} assumes). The table comes without
+     * its environment, so the messages call it "the game".
+     *
+     * @return {@code rewards}
+     * @throws IllegalArgumentException naming dp-nash-vi, the stage, state and joint action {@code a*B+b} (all from
+     *                                  0) of the first offending entry or row, the accepted shape or range and the
+     *                                  given one
+     */
     static double[][][] checkRewards(CountShape shape, double[][][] rewards) {
+        String table = DpNashViProvider.NAME + ": the reward table r_h(s, a*B+b) of the game must have ";
         if (rewards.length != shape.horizon()) {
-            throw new IllegalArgumentException("rewards must have H = " + shape.horizon() + " stages, got "
-                    + rewards.length);
+            throw new IllegalArgumentException(table + "H = " + shape.horizon() + " stages, got " + rewards.length);
         }
-        for (double[][] stage : rewards) {
-            if (stage.length != shape.numStates()) {
-                throw new IllegalArgumentException("rewards must have S = " + shape.numStates() + " states per stage");
+        for (int h = 0; h < rewards.length; h++) {
+            if (rewards[h].length != shape.numStates()) {
+                throw new IllegalArgumentException(table + "S = " + shape.numStates() + " states at stage h = " + h
+                        + ", got " + rewards[h].length);
             }
-            for (double[] row : stage) {
+            for (int s = 0; s < rewards[h].length; s++) {
+                double[] row = rewards[h][s];
                 if (row.length != shape.jointActions()) {
-                    throw new IllegalArgumentException("rewards must have A*B = " + shape.jointActions()
-                            + " joint actions per state");
+                    throw new IllegalArgumentException(table + "A*B = " + shape.numActionsMax() + "*"
+                            + shape.numActionsMin() + " = " + shape.jointActions() + " joint actions at stage h = "
+                            + h + ", state s = " + s + ", got " + row.length);
                 }
-                for (double r : row) {
-                    if (!(r >= 0 && r <= 1)) {
-                        throw new IllegalArgumentException("rewards must be in [0, 1], got " + r);
+                for (int j = 0; j < row.length; j++) {
+                    if (!(row[j] >= 0 && row[j] <= 1)) {
+                        throw new IllegalArgumentException(DpNashViProvider.NAME + ": the known reward"
+                                + " r_h(s, a*B+b) of the game at stage h = " + h + ", state s = " + s
+                                + ", joint action a*B+b = " + j + " (a = " + j / shape.numActionsMin() + ", b = "
+                                + j % shape.numActionsMin() + "; indices from 0) must be in [0, 1] (the paper's"
+                                + " known rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got "
+                                + row[j]);
                     }
                 }
             }

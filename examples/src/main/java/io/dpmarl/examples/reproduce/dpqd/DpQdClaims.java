@@ -35,7 +35,8 @@ import java.util.TreeMap;
  *       the same seeds is 2 of its sd off 0 as well (the finite-T Q-learning bias); FAIL otherwise;</li>
  *   <li>C5 (Fig. 5e,f): with undecaying noise the consensus error still decreases (T against the first window,
  *       t = 100 in the bundled specs; read from the run), and the message RMS stays within 10% of sqrt(200) = 14.142
- *       in every window (of the run's length);</li>
+ *       in every window (of the run's length); as C3, each window is judged from 6000 messages (the bundled quick
+ *       run's 3 runs x 20 agents x 100 steps), a window with fewer is recorded, and a run with none is RECORDED;</li>
  *   <li>C6: agents agree far more closely than their local fixed points do (gap below a tenth of their spread:
  *       gate), and within 1% at T (PASS; DIFFERS when only the first holds: consensus is still closing with the
  *       slow gains, the paper gives none; FAIL otherwise).</li>
@@ -58,6 +59,11 @@ final class DpQdClaims {
      * 1.4% at 6000 messages, where 10% is 7 standard errors, but 8.3% at 180, where a correct run would fail often.
      */
     static final long C3_MIN_MESSAGES = 6000;
+    /**
+     * Fewest messages in a window from which C5 judges it (below: recorded), pre-registered as C3's: the undecaying
+     * noise is Laplace too, so the same count gives the RMS the same relative standard error, sqrt(5 / N) / 2.
+     */
+    static final long C5_MIN_MESSAGES = C3_MIN_MESSAGES;
     /** Fewest runs from which C4 judges normality (below: recorded). */
     static final int C4_MIN_RUNS = 500;
     /** C6 agreement. */
@@ -95,7 +101,8 @@ final class DpQdClaims {
             claims.addAll(histogram(QdRuns.of(inputs.metrics(DpQdReproduction.HISTOGRAM_DECAYING)), clear));
         }
         if (inputs.has(DpQdReproduction.UNDECAYING)) {
-            claims.addAll(undecaying(QdRuns.of(inputs.metrics(DpQdReproduction.UNDECAYING))));
+            claims.addAll(undecaying(QdRuns.of(inputs.metrics(DpQdReproduction.UNDECAYING)), senders(PrivacyCsv.read(
+                    inputs.file(DpQdReproduction.UNDECAYING, "privacy.csv")))));
         }
         return claims;
     }
@@ -294,9 +301,15 @@ final class DpQdClaims {
     /**
      * C5 on the undecaying run: the consensus error at T against the first recorded window, printed at its step
      * ({@link QdRuns#stepsDone}; a direction, judged on any window), and the message RMS in every window, whose
-     * length the row reads from the run (the target sqrt(2) nu does not depend on it).
+     * length the row reads from the run (the target sqrt(2) nu does not depend on it). Each window is judged as C3
+     * is, from {@link #C5_MIN_MESSAGES} messages: it holds (its senders) x (its steps, {@link QdRuns#windowSteps})
+     * messages per trial, pooled as C3 pools them; a window with fewer is recorded beside the judged ones, and a row
+     * with no window to judge is RECORDED. Without the senders (no ledger key agent/i) every window is judged and
+     * the trials weigh the same, as in C3.
+     *
+     * @param senders per trial, the number of agents that sent messages ({@link #senders})
      */
-    static List<Claim> undecaying(QdRuns runs) {
+    static List<Claim> undecaying(QdRuns runs, Map<Integer, Integer> senders) {
         List<Claim> claims = new ArrayList<>();
         long firstWindow = runs.steps("consensus_ms_error").get(0);
         long firstStep = runs.stepsDone(firstWindow);
@@ -306,20 +319,67 @@ final class DpQdClaims {
                 "mean-square consensus error at T < at t = " + firstStep, "t=" + firstStep + ": " + format(first)
                         + ", T: " + format(last), last < first));
         double target = Math.sqrt(2) * DpQdReproduction.NOISE_BASE;
-        double worst = 0;
+        boolean counted = runs.trials("message_error_rms").stream().allMatch(t -> senders.getOrDefault(t, 0) > 0);
+        List<Window> judged = new ArrayList<>();
+        List<Window> tooFew = new ArrayList<>();
         for (long step : runs.steps("message_error_rms")) {
-            double meanSquare = 0;
-            Map<Integer, Double> rms = runs.at("message_error_rms", step);
-            for (double value : rms.values()) {
-                meanSquare += value * value / rms.size();
+            long windowSteps = runs.windowSteps(step);
+            long messages = 0;
+            double sumSquares = 0;
+            for (Map.Entry<Integer, Double> trial : runs.at("message_error_rms", step).entrySet()) {
+                // Without the senders (not a private run) the trials weigh the same, as in C3.
+                long count = counted ? senders.get(trial.getKey()) * windowSteps : 1;
+                messages += count;
+                sumSquares += count * trial.getValue() * trial.getValue();
             }
-            worst = Math.max(worst, Math.abs(Math.sqrt(meanSquare) / target - 1));
+            Window window = new Window(runs.stepsDone(step), counted ? messages : 0,
+                    Math.abs(Math.sqrt(sumSquares / messages) / target - 1));
+            (counted && messages < C5_MIN_MESSAGES ? tooFew : judged).add(window);
         }
-        claims.add(Claim.check(PAPER, "C5 undecaying noise: message error stays at sqrt(200) (Fig. 5f)",
-                "RMS(Qhat - Q) within 10% of " + format(target) + " in every window of " + runs.windowLengths()
-                        + " (pre-registered)",
-                "largest relative deviation " + format(worst), worst <= NOISE_TOLERANCE));
+        String name = "C5 undecaying noise: message error stays at sqrt(200) (Fig. 5f)";
+        String expected = "RMS(Qhat - Q) within 10% of " + format(target) + " in every window of "
+                + runs.windowLengths() + " (pre-registered, each window judged from " + C5_MIN_MESSAGES + " messages)";
+        if (!counted) {
+            claims.add(Claim.check(PAPER, name, expected, Window.describe(judged) + " (senders unknown: no ledger"
+                    + " key agent/i in privacy.csv)", Window.worst(judged).deviation() <= NOISE_TOLERANCE));
+        } else if (judged.isEmpty()) {
+            claims.add(Claim.recorded(PAPER, name, expected, Window.describe(tooFew) + " (too few messages to gate)"));
+        } else {
+            String measured = Window.describe(judged) + (tooFew.isEmpty() ? "" : "; not judged, fewer than "
+                    + C5_MIN_MESSAGES + " messages: " + Window.describe(tooFew));
+            claims.add(Claim.check(PAPER, name, expected, measured,
+                    Window.worst(judged).deviation() <= NOISE_TOLERANCE));
+        }
         return claims;
+    }
+
+    /**
+     * One recorded window of C5's message row.
+     *
+     * @param end       the environment steps done at its end ({@link QdRuns#stepsDone})
+     * @param messages  the messages it holds over the trials, 0 when the senders are unknown
+     * @param deviation {@code |RMS / sqrt(200) - 1|} of its pooled messages
+     */
+    private record Window(long end, long messages, double deviation) {
+        /** The window of largest deviation, the earliest on a tie. */
+        static Window worst(List<Window> windows) {
+            Window worst = windows.get(0);
+            for (Window window : windows) {
+                worst = window.deviation > worst.deviation ? window : worst;
+            }
+            return worst;
+        }
+
+        /** The largest deviation, where, over how many windows and (when counted) of how many messages. */
+        static String describe(List<Window> windows) {
+            Window worst = worst(windows);
+            long fewest = windows.stream().mapToLong(Window::messages).min().orElseThrow();
+            long most = windows.stream().mapToLong(Window::messages).max().orElseThrow();
+            String count = most == 0 ? "" : " (" + (fewest == most ? Long.toString(most) : fewest + " to " + most)
+                    + " messages" + (windows.size() == 1 ? ")" : " each)");
+            return "largest relative deviation " + format(worst.deviation) + " at t = " + worst.end + ", over "
+                    + windows.size() + (windows.size() == 1 ? " window" : " windows") + count;
+        }
     }
 
     private static List<Claim> agreement(QdRuns dp) {

@@ -4,17 +4,24 @@ import static io.dpmarl.examples.reproduce.dpqd.QdRuns.format;
 
 import io.dpmarl.core.experiment.Claim;
 import io.dpmarl.core.experiment.ClaimInputs;
+import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.PrivacyCsv;
+import io.dpmarl.core.pipeline.Schedule;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The theorem checks on the many-run specs and the privacy figures (pre-registered thresholds):
  * <ul>
  *   <li>T1 (Theorem V.1, mean-square consensus): the mean over runs of the mean-square consensus error decreases
- *       strictly over the three recorded points (t = 100, 1000, 10000; quick: 20, 200, 2000);</li>
+ *       strictly over the three recorded points, printed at the steps they end at, read from the run (t = 100,
+ *       1000, 10000; quick: 20, 200, 2000);</li>
  *   <li>T2 (Theorem V.2, consensus in expectation): recorded, {@code |mean over runs of Q^i - Qbar|} of the tracked
  *       agents at the first recorded window (printed at its step, read from the run: t = 100 in the bundled specs)
  *       and at T, largest over the tracked agent-pairs (the mean over the runs that tracked agent i, whose number the
@@ -49,7 +56,7 @@ final class DpQdTheoremClaims {
             java.util.Optional<QdRuns> clear = inputs.has(DpQdReproduction.HISTOGRAM_QD)
                     ? java.util.Optional.of(QdRuns.of(inputs.metrics(DpQdReproduction.HISTOGRAM_QD)))
                     : java.util.Optional.empty();
-            claims.add(meanSquareConsensus(histogram));
+            claims.add(meanSquareConsensus(histogram, schedule(inputs, DpQdReproduction.HISTOGRAM_DECAYING)));
             claims.addAll(accuracy(histogram, clear));
             clear.ifPresent(qd -> claims.add(noExtraBias(histogram, qd)));
         }
@@ -63,18 +70,59 @@ final class DpQdTheoremClaims {
         return claims;
     }
 
-    private static Claim meanSquareConsensus(QdRuns runs) {
+    /**
+     * T1 at the run's recorded windows, each printed at the step it ends at: from {@code eavesdropper_step}
+     * ({@link QdRuns#stepsDone}, as C2 and C5) when the run has it; else from the run's {@code schedule}, window k of
+     * step limit L ending at {@code min(k L, T)} (the bundled histogram specs have no {@code qd-messages}: a CBMP
+     * episode ends only at its step limit, and a schedule of T steps cuts only the last); else at the window numbers,
+     * saying that the steps are unknown.
+     *
+     * @param schedule the schedule of the run's config.json, if it was read and no grid varies it
+     */
+    static Claim meanSquareConsensus(QdRuns runs, Optional<Schedule> schedule) {
         List<Long> steps = runs.steps("consensus_ms_error");
+        LongUnaryOperator end = null;
+        if (runs.has("eavesdropper_step")) {
+            end = runs::stepsDone;
+        } else if (schedule.isPresent() && schedule.get().unit() == Schedule.Unit.STEPS
+                && schedule.get().stepLimit().isPresent()) {
+            long limit = schedule.get().stepLimit().getAsInt();
+            long total = schedule.get().length();
+            end = window -> Math.min(window * limit, total);
+        }
+        List<String> points = new ArrayList<>();
+        List<String> values = new ArrayList<>();
         List<Double> means = new ArrayList<>();
         boolean decreasing = steps.size() >= 3;
         for (long step : steps) {
             means.add(QdRuns.mean(runs.at("consensus_ms_error", step).values()));
             decreasing &= means.size() == 1 || means.get(means.size() - 1) < means.get(means.size() - 2);
+            String point = Long.toString(end == null ? step : end.applyAsLong(step));
+            points.add(point);
+            values.add((end == null ? "window " : "t=") + point + ": " + format(means.get(means.size() - 1)));
         }
+        String at = end == null ? "the recorded windows " + String.join(", ", points) + " (their steps unknown: no"
+                + " eavesdropper_step in the run and no schedule.steps with a step-limit in its config.json)"
+                : "the recorded windows' ends t = " + String.join(", ", points);
         return Claim.check(PAPER, "T1 mean-square consensus (Theorem V.1)",
-                "mean over runs of the mean-square consensus error strictly decreasing at the recorded windows "
-                        + steps, runs.trials("consensus_ms_error").size() + " runs: " + means.stream()
-                        .map(QdRuns::format).toList(), decreasing);
+                "mean over runs of the mean-square consensus error strictly decreasing at " + at,
+                runs.trials("consensus_ms_error").size() + " runs: " + String.join(", ", values), decreasing);
+    }
+
+    /**
+     * The schedule of {@code spec}'s run, from its config.json: empty when the directory has none (a copied
+     * metrics.csv) or a grid varies a schedule key (the experiments' schedules then differ).
+     */
+    static Optional<Schedule> schedule(ClaimInputs inputs, String spec) {
+        Optional<Path> run = inputs.run(spec).filter(directory -> Files.isRegularFile(
+                directory.resolve("config.json")));
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        ExperimentSpec written = ExperimentSpec.ofRun(run.get());
+        boolean varied = written.grid().keySet().stream().anyMatch(key -> key.startsWith("schedule.")
+                || key.equals("steps") || key.equals("episodes"));
+        return varied ? Optional.empty() : Optional.of(written.schedule());
     }
 
     /**

@@ -83,6 +83,18 @@ record QdRuns(Map<String, Map<Integer, TreeMap<Long, Double>>> rows) {
     }
 
     /**
+     * The environment steps of recorded window {@code step}: its end ({@link #stepsDone}) less the end of the window
+     * before, {@code (step - 1) W}, with W the windows' length, the first recorded window's end over its number.
+     * Every window but a run's last is full (a CBMP episode ends only at its step limit, and a schedule of steps
+     * cuts only the last), so window k starts after k - 1 full windows, whether or not those were recorded.
+     */
+    long windowSteps(long step) {
+        long firstWindow = steps("eavesdropper_step").get(0);
+        long length = stepsDone(firstWindow) / firstWindow;
+        return stepsDone(step) - (step - 1) * length;
+    }
+
+    /**
      * The length of the recorded windows, from {@link #stepsDone}: {@code "W steps"} with W the first window's, and
      * {@code "W steps (the last of L)"} when the last window is shorter (a schedule whose steps are not a multiple of
      * its step limit cuts the last window).

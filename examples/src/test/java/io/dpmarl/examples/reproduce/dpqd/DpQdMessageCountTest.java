@@ -117,6 +117,78 @@ class DpQdMessageCountTest {
         assertTrue(fewer.measured().contains(" over 5900 messages "), fewer.measured());
     }
 
+    /**
+     * C5's message row on an undecaying run with three trials and windows ending at {@code ends} (so
+     * {@code eavesdropper_step} = end - 1), the message RMS {@code factors[w]} times the target sqrt(2) x 10 in every
+     * trial of window w + 1 (and a consensus error that halves from window to window, for C5's other row).
+     */
+    private static Claim c5Messages(long[] ends, double[] factors, Map<Integer, Integer> senders) {
+        List<MetricRecord> records = new ArrayList<>();
+        for (int window = 1; window <= ends.length; window++) {
+            for (int trial = 0; trial < 3; trial++) {
+                records.add(new MetricRecord("undecaying", trial, trial, window, "message_error_rms",
+                        factors[window - 1] * Math.sqrt(2) * 10));
+                records.add(new MetricRecord("undecaying", trial, trial, window, "eavesdropper_step",
+                        ends[window - 1] - 1));
+                records.add(new MetricRecord("undecaying", trial, trial, window, "consensus_ms_error",
+                        100.0 / window));
+            }
+        }
+        return row(DpQdClaims.undecaying(QdRuns.of(records), senders), "C5 undecaying noise: message");
+    }
+
+    /**
+     * C5's message row gates each window from the 6000 messages C3 is gated from (the same noise law, so the same
+     * sample size for the same 10%). The target is the undecaying noise's RMS, {@code sqrt(2) x 10 = 14.14}. Three
+     * windows of 100 steps: with 20 senders in each of the three trials a window holds 3 x 20 x 100 = 6000 messages,
+     * and RMS 1.05, 0.98 and 1.02 times the target pass (largest deviation 5%, at t = 100); 1.2 times it in the
+     * second window (a noise scale 20% too large there) fails, at t = 200. With 20, 20 and 19 senders every window
+     * holds 5900 messages: recorded, with the count, however far off the noise is.
+     */
+    @Test
+    void c5JudgesEachWindowFromSixThousandMessages() {
+        long[] ends = {100, 200, 300};
+        Map<Integer, Integer> twenty = Map.of(0, 20, 1, 20, 2, 20);
+        Claim right = c5Messages(ends, new double[] {1.05, 0.98, 1.02}, twenty);
+        assertEquals(ClaimStatus.PASS, right.status(), right.measured());
+        assertEquals("largest relative deviation 0.05000 at t = 100, over 3 windows (6000 messages each)",
+                right.measured());
+        assertEquals("RMS(Qhat - Q) within 10% of 14.14 in every window of 100 steps (pre-registered, each window"
+                + " judged from 6000 messages)", right.expected());
+        Claim wrong = c5Messages(ends, new double[] {1.05, 1.2, 0.98}, twenty);
+        assertEquals(ClaimStatus.FAIL, wrong.status(), wrong.measured());
+        assertEquals("largest relative deviation 0.2000 at t = 200, over 3 windows (6000 messages each)",
+                wrong.measured());
+        Claim fewer = c5Messages(ends, new double[] {1.05, 1.2, 0.98}, Map.of(0, 20, 1, 20, 2, 19));
+        assertEquals(ClaimStatus.RECORDED, fewer.status(), fewer.measured());
+        assertEquals("largest relative deviation 0.2000 at t = 200, over 3 windows (5900 messages each) (too few"
+                + " messages to gate)", fewer.measured());
+    }
+
+    /**
+     * A schedule of T = 210 steps in windows of 100 cuts the last window to 10 steps: 3 x 20 x 10 = 600 messages,
+     * too few to judge it, so it is recorded beside the two full windows, which are judged. Its RMS 1.5 times the
+     * target (its mean over 600 messages varies more) does not fail the row; 20% off in a full window does. Without
+     * the senders (no ledger key agent/i) the count is unknown and every window is judged, as C3 does.
+     */
+    @Test
+    void c5RecordsTheWindowsWithTooFewMessagesAndJudgesTheRest() {
+        long[] ends = {100, 200, 210};
+        Map<Integer, Integer> twenty = Map.of(0, 20, 1, 20, 2, 20);
+        Claim cut = c5Messages(ends, new double[] {1.05, 0.98, 1.5}, twenty);
+        assertEquals(ClaimStatus.PASS, cut.status(), cut.measured());
+        assertEquals("largest relative deviation 0.05000 at t = 100, over 2 windows (6000 messages each); not judged,"
+                + " fewer than 6000 messages: largest relative deviation 0.5000 at t = 210, over 1 window"
+                + " (600 messages)", cut.measured());
+        assertTrue(cut.expected().contains(" in every window of 100 steps (the last of 10) "), cut.expected());
+        Claim offFull = c5Messages(ends, new double[] {1.05, 1.2, 0.98}, twenty);
+        assertEquals(ClaimStatus.FAIL, offFull.status(), offFull.measured());
+        Claim unknown = c5Messages(ends, new double[] {1.05, 0.98, 1.5}, Map.of());
+        assertEquals(ClaimStatus.FAIL, unknown.status(), unknown.measured());
+        assertEquals("largest relative deviation 0.5000 at t = 210, over 3 windows (senders unknown: no ledger key"
+                + " agent/i in privacy.csv)", unknown.measured());
+    }
+
     private static List<MetricRecord> window(double rms) {
         List<MetricRecord> records = new ArrayList<>();
         for (int trial = 0; trial < 3; trial++) {

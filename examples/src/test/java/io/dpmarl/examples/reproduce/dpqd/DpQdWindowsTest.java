@@ -12,6 +12,7 @@ import io.dpmarl.core.experiment.ExperimentRunner;
 import io.dpmarl.core.experiment.ExperimentSpec;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.RunOptions;
+import io.dpmarl.core.pipeline.Schedule;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.examples.reproduce.BundledSpecRunner;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -161,7 +163,68 @@ class DpQdWindowsTest {
         assertEquals("mean-square consensus error at T < at t = 30", c5.expected());
         assertTrue(c5.measured().startsWith("t=30: "), c5.measured());
         Claim c5Messages = row(claims, "C5 undecaying noise: message");
-        assertTrue(c5Messages.expected().endsWith(" in every window of 30 steps (the last of 10) (pre-registered)"),
-                c5Messages.expected());
+        assertTrue(c5Messages.expected().endsWith(" in every window of 30 steps (the last of 10) (pre-registered,"
+                + " each window judged from 6000 messages)"), c5Messages.expected());
+        // 2 trials x 6 agents x 30 steps = 360 messages per full window, 2 x 6 x 10 = 120 in the last: none is judged.
+        assertEquals(ClaimStatus.RECORDED, c5Messages.status(), c5Messages.measured());
+        assertTrue(c5Messages.measured().endsWith(", over 4 windows (120 to 360 messages each) (too few messages to"
+                + " gate)"), c5Messages.measured());
+    }
+
+    /**
+     * T1 on a hand-built histogram run: two trials recorded at windows 1, 10 and 100 (as
+     * {@code record-at=powers-of-ten}) with mean consensus errors 50, 5 and 0.4. With {@code eavesdropper_step}
+     * (windows of 20 steps: 19, 199, 1999) the points are printed at t = 20, 200, 2000, as C2 prints its points;
+     * without it (the bundled histogram specs have no {@code qd-messages}) at the ends the run's schedule gives,
+     * window k of limit L ending at min(k L, T): with T = 1990 and L = 20 at t = 20, 200 and 1990 (the last window
+     * cut to 10 steps); with neither, at the window numbers, saying the steps are unknown.
+     */
+    @Test
+    void t1PrintsTheStepsItsWindowsEndAt() {
+        List<MetricRecord> records = new ArrayList<>();
+        List<MetricRecord> withSteps = new ArrayList<>();
+        long[] windows = {1, 10, 100};
+        double[][] values = {{40, 60}, {4, 6}, {0.3, 0.5}};
+        for (int point = 0; point < windows.length; point++) {
+            for (int trial = 0; trial < 2; trial++) {
+                records.add(new MetricRecord("histogram-decaying", trial, trial, windows[point], "consensus_ms_error",
+                        values[point][trial]));
+                withSteps.add(new MetricRecord("histogram-decaying", trial, trial, windows[point],
+                        "eavesdropper_step", windows[point] * 20 - 1));
+            }
+        }
+        withSteps.addAll(records);
+        String decreasing = "mean over runs of the mean-square consensus error strictly decreasing at ";
+        Claim fromMessages = DpQdTheoremClaims.meanSquareConsensus(QdRuns.of(withSteps), Optional.empty());
+        assertEquals(ClaimStatus.PASS, fromMessages.status(), fromMessages.measured());
+        assertEquals(decreasing + "the recorded windows' ends t = 20, 200, 2000", fromMessages.expected());
+        assertEquals("2 runs: t=20: 50.00, t=200: 5.000, t=2000: 0.4000", fromMessages.measured());
+        Claim fromSchedule = DpQdTheoremClaims.meanSquareConsensus(QdRuns.of(records),
+                Optional.of(Schedule.steps(1990).withStepLimit(20)));
+        assertEquals(decreasing + "the recorded windows' ends t = 20, 200, 1990", fromSchedule.expected());
+        assertEquals("2 runs: t=20: 50.00, t=200: 5.000, t=1990: 0.4000", fromSchedule.measured());
+        Claim unknown = DpQdTheoremClaims.meanSquareConsensus(QdRuns.of(records), Optional.empty());
+        assertEquals(ClaimStatus.PASS, unknown.status(), unknown.measured());
+        assertEquals(decreasing + "the recorded windows 1, 10, 100 (their steps unknown: no eavesdropper_step in the"
+                + " run and no schedule.steps with a step-limit in its config.json)", unknown.expected());
+        assertEquals("2 runs: window 1: 50.00, window 10: 5.000, window 100: 0.4000", unknown.measured());
+        Claim episodes = DpQdTheoremClaims.meanSquareConsensus(QdRuns.of(records),
+                Optional.of(Schedule.episodes(100).withStepLimit(20)));
+        assertEquals(unknown.expected(), episodes.expected(), "a schedule of episodes does not fix the steps");
+    }
+
+    /**
+     * The bundled histogram spec run with 6 agents, 2 trials and windows of 30 steps over T = 3000 (recorded at
+     * windows 1, 10, 100): T1 reads the schedule from the run's config.json and prints t = 30, 300, 3000.
+     */
+    @Test
+    void t1ReadsTheStepsOfARunFromItsSchedule(@TempDir Path directory) throws IOException {
+        Path histogram = run(directory, "histogram-decaying", List.of("environment.agents=6",
+                "schedule.step-limit=30", "schedule.steps=3000", "trials=2", "threads=1"));
+        Claim t1 = row(DpQdTheoremClaims.evaluate(new ClaimInputs(Map.of(DpQdReproduction.HISTOGRAM_DECAYING,
+                histogram), true)), "T1");
+        assertTrue(t1.expected().endsWith("the recorded windows' ends t = 30, 300, 3000"), t1.expected());
+        assertTrue(t1.measured().startsWith("2 runs: t=30: "), t1.measured());
+        assertTrue(t1.measured().contains(", t=300: ") && t1.measured().contains(", t=3000: "), t1.measured());
     }
 }
