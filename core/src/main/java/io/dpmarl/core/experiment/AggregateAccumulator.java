@@ -25,7 +25,12 @@ final class AggregateAccumulator {
         int n;
         /** The trial of the last value counted (meaningful once {@code n > 0}). */
         int lastTrial;
-        double sum;
+        /**
+         * The sum of the values counted, from {@code -0.0}, the additive identity of IEEE 754 ({@code -0.0 + x = x} for
+         * every x, where {@code +0.0 + -0.0 = +0.0}): a single trial's value is its mean bit for bit, {@code -0.0}
+         * included.
+         */
+        double sum = -0.0;
         double squares;
 
         Sums(int id) {
