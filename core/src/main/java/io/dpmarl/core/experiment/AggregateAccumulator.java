@@ -25,7 +25,12 @@ final class AggregateAccumulator {
         int n;
         /** The trial of the last value counted (meaningful once {@code n > 0}). */
         int lastTrial;
-        double sum;
+        /**
+         * The sum of the values counted, from {@code -0.0}, the additive identity of IEEE 754 ({@code -0.0 + x = x} for
+         * every x, where {@code +0.0 + -0.0 = +0.0}): a single trial's value is its mean bit for bit, {@code -0.0}
+         * included.
+         */
+        double sum = -0.0;
         double squares;
 
         Sums(int id) {
@@ -34,6 +39,34 @@ final class AggregateAccumulator {
     }
 
     private final List<Sums> byId = new ArrayList<>();
+
+    /**
+     * The refusal of a trial that records a metric twice at one step, naming the experiment, trial, metric and step;
+     * it keeps the experiment and trial so that the run's assembly can name the trial's file ({@link RunFiles}).
+     */
+    static final class RepeatedMetric extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String experiment;
+        private final int trial;
+
+        RepeatedMetric(MetricRecord record) {
+            super("trial " + record.trial() + " of experiment '" + record.experiment() + "' records metric '"
+                    + record.metric() + "' twice at step " + record.step()
+                    + "; aggregate.csv counts trials, so a trial must record a metric once per step");
+            this.experiment = record.experiment();
+            this.trial = record.trial();
+        }
+
+        /** The experiment label of the repeat. */
+        String experiment() {
+            return experiment;
+        }
+
+        /** The trial index of the repeat. */
+        int trial() {
+            return trial;
+        }
+    }
 
     /** First pass: adds one row to its key's count and sum. */
     void count(MetricRecord record) {
@@ -60,9 +93,7 @@ final class AggregateAccumulator {
                 });
         if (sums.n > 0 && sums.lastTrial == record.trial()) {
             // n counts trials: a second value of one trial would count as another trial and narrow the band.
-            throw new IllegalArgumentException("trial " + record.trial() + " of experiment '" + record.experiment()
-                    + "' records metric '" + record.metric() + "' twice at step " + record.step()
-                    + "; aggregate.csv counts trials, so a trial must record a metric once per step");
+            throw new RepeatedMetric(record);
         }
         sums.lastTrial = record.trial();
         sums.n++;

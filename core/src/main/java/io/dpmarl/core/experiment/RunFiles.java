@@ -48,7 +48,12 @@ final class RunFiles {
             metrics.commit();
             privacy.commit();
         }
-        List<AggregateRow> aggregate = Aggregator.aggregate(metricsCsv);
+        List<AggregateRow> aggregate;
+        try {
+            aggregate = Aggregator.aggregate(metricsCsv);
+        } catch (AggregateAccumulator.RepeatedMetric repeated) {
+            throw new IllegalArgumentException(repeated.getMessage() + remedy(plan, directory, repeated), repeated);
+        }
         List<Path> files = new ArrayList<>();
         files.add(metricsCsv);
         files.add(privacyCsv);
@@ -80,6 +85,21 @@ final class RunFiles {
             writer.commit();
         }
         return file;
+    }
+
+    /**
+     * What to do about a trial that records a metric twice, said after the refusal: the trial's file, what the
+     * assembly wrote and did not, and the remedy (the trial reruns under {@code --resume} once its files are deleted;
+     * from the same seed and code it repeats the metric again).
+     */
+    private static String remedy(ExperimentPlan plan, Path directory, AggregateAccumulator.RepeatedMetric repeated) {
+        String file = plan.experiments().stream().filter(e -> e.label().equals(repeated.experiment())).findFirst()
+                .map(e -> metricsFile(directory, e, repeated.trial()).toString())
+                .orElse(trialDirectory(directory, plan.experiments().get(0)).getParent().toString());
+        return ". The repeat is in " + file + "; metrics.csv and privacy.csv are assembled, aggregate.csv, the plots"
+                + " and report.html are not. Fix what records the metric (a rerun from the same seed repeats it),"
+                + " delete that trial's .metrics.csv and .privacy.csv, and run again with --resume: it reruns that"
+                + " trial alone and assembles the run.";
     }
 
     static Path trialDirectory(Path directory, ExperimentPlan.Experiment experiment) {

@@ -102,13 +102,16 @@ final class SummaryFigureData {
     }
 
     /**
-     * Each trial's series of the metric is reduced to one value; the values of all experiments share
+     * Each trial's series of the metric is reduced to one value; the finite values of all experiments share
      * {@code bins} equal-width bins from the smallest to the largest value (the last bin includes its upper
      * edge). One outline per experiment: from (lowest edge, 0) up and across each bin at its count, down to
-     * (highest edge, 0). The band equals the line.
+     * (highest edge, 0). The band equals the line. A value that is not finite (NaN or infinite) has no bin: it is left
+     * out and counted ({@link Histogram#leftOut()}), and the trial counts of the figure are those of the values binned.
+     *
+     * @throws IllegalArgumentException if {@code bins < 1}, or no trial has a finite value of the metric
      */
-    static FigureData.Figure prepareHistogram(List<MetricRecord> records, SummaryFigures.Reduction reduction, int bins,
-                                              PlotRequest request) {
+    static Histogram prepareHistogram(List<MetricRecord> records, SummaryFigures.Reduction reduction, int bins,
+                                      PlotRequest request) {
         if (bins < 1) {
             throw new IllegalArgumentException("bins must be in [1, inf), got " + bins);
         }
@@ -116,18 +119,31 @@ final class SummaryFigureData {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("no metric '" + request.metric() + "' to draw a histogram of");
         }
+        Map<String, List<Double>> finite = new LinkedHashMap<>();
+        int leftOut = 0;
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
-        for (List<Double> list : values.values()) {
-            for (double v : list) {
-                low = Math.min(low, v);
-                high = Math.max(high, v);
+        for (Map.Entry<String, List<Double>> entry : values.entrySet()) {
+            List<Double> kept = new ArrayList<>();
+            for (double v : entry.getValue()) {
+                if (Double.isFinite(v)) {
+                    kept.add(v);
+                    low = Math.min(low, v);
+                    high = Math.max(high, v);
+                } else {
+                    leftOut++;
+                }
             }
+            finite.put(entry.getKey(), kept);
+        }
+        if (low > high) {
+            throw new IllegalArgumentException("no finite value of metric '" + request.metric() + "' to draw a"
+                    + " histogram of (" + trials(leftOut) + " left out: value NaN or infinite)");
         }
         double width = high > low ? (high - low) / bins : 1;
         List<FigureData.Series> series = new ArrayList<>();
         int[] trials = {Integer.MAX_VALUE, 0};
-        for (Map.Entry<String, List<Double>> entry : values.entrySet()) {
+        for (Map.Entry<String, List<Double>> entry : finite.entrySet()) {
             int[] counts = new int[bins];
             for (double v : entry.getValue()) {
                 counts[Math.min(bins - 1, (int) ((v - low) / width))]++;
@@ -143,7 +159,21 @@ final class SummaryFigureData {
             trials[0] = Math.min(trials[0], entry.getValue().size());
             trials[1] = Math.max(trials[1], entry.getValue().size());
         }
-        return figure(series, trials, false);
+        return new Histogram(figure(series, trials, false), leftOut);
+    }
+
+    /** {@code 1 trial}, {@code 2 trials}, ...: a count of trials in words, for captions and messages. */
+    static String trials(int count) {
+        return count + (count == 1 ? " trial" : " trials");
+    }
+
+    /**
+     * A histogram's figure and the number of trials whose reduced value was left out of its bins.
+     *
+     * @param figure  the outlines, one per experiment
+     * @param leftOut how many trials' values were left out, not being finite
+     */
+    record Histogram(FigureData.Figure figure, int leftOut) {
     }
 
     /** Per experiment, in first-appearance order, the reduced value of each trial (trial order). */

@@ -18,7 +18,7 @@ import java.util.function.UnaryOperator;
  *       numeric value of a grid key (for example success against epsilon), one series per assignment of the
  *       other grid keys, mean over trials with a 95% t band;</li>
  *   <li>{@link #histogram}: how many trials' final value (or mean over steps) falls in each of equal-width bins,
- *       one outline per experiment;</li>
+ *       one outline per experiment (values that are not finite are left out, and the caption says how many);</li>
  *   <li>series from several runs in one figure: {@link #relabel} and {@link #relabelRecords} rename the series
  *       of each run, and the concatenated rows are given to {@link Plotter#draw} or to the kinds above.</li>
  * </ul>
@@ -110,11 +110,13 @@ public final class SummaryFigures {
     /** Draws a histogram of the reduced {@code request.metric()}; see {@link SummaryFigureData#prepareHistogram}. */
     public static List<Path> histogram(List<MetricRecord> records, Reduction reduction, int bins,
                                        PlotRequest request, Path directory) throws IOException {
-        FigureData.Figure figure = SummaryFigureData.prepareHistogram(records, reduction, bins, request);
+        SummaryFigureData.Histogram histogram = SummaryFigureData.prepareHistogram(records, reduction, bins, request);
+        FigureData.Figure figure = histogram.figure();
         double[] x = figure.panels().get(0).series().get(0).x();
         String caption = "Line: trials (n = " + trials(figure) + ") per bin of their " + reduction.words() + " of "
                 + request.metric() + ", " + bins + " equal bins on [" + (float) x[0] + ", " + (float) x[x.length - 1]
-                + "]; no band (counts).";
+                + "]; no band (counts)." + (histogram.leftOut() == 0 ? "" : " "
+                + SummaryFigureData.trials(histogram.leftOut()) + " left out (value NaN or infinite).");
         return write(figure, request, caption, directory);
     }
 

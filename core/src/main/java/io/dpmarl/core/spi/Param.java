@@ -155,6 +155,23 @@ public record Param(String name, ParamType type, String description, Optional<Ob
                 : Double.toString(bound);
     }
 
+    /**
+     * The range an integer or long parameter really accepts, for the message of a value that is not an integer of
+     * its type: an end unbounded (or beyond the type) is the type's limit, for example {@code [1, 2147483647]} for
+     * {@code Param.integer(name, description).atLeast(1)}, {@code [0, 9223372036854775807]} for a long; a declared
+     * bound inside the type's range is shown as {@link #range()} shows it.
+     */
+    private String integerRange() {
+        boolean integer = type == ParamType.INTEGER;
+        long typeMin = integer ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        long typeMax = integer ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        // (double) Long.MAX_VALUE is 2^63, above every long: a long's declared max of 2^63 is the type's limit.
+        boolean declaredMin = min >= typeMin;
+        boolean declaredMax = integer ? max <= typeMax : max < typeMax;
+        return (declaredMin ? (minInclusive ? "[" : "(") + format(min) : "[" + typeMin) + ", "
+                + (declaredMax ? format(max) + (maxInclusive ? "]" : ")") : typeMax + "]");
+    }
+
     /** Parses and validates one value; the message names the parameter and the accepted range. */
     public Object parse(String owner, String raw) {
         return parseWith(owner + ": parameter '" + name + "' ", raw);
@@ -193,10 +210,12 @@ public record Param(String name, ParamType type, String description, Optional<Ob
                 try {
                     value = Long.parseLong(text);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(prefix + "must be an integer in " + range() + ", got '" + raw + "'");
+                    throw new IllegalArgumentException(prefix + "must be an integer in " + integerRange() + ", got '"
+                            + raw + "'");
                 }
                 if (type == ParamType.INTEGER && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
-                    throw new IllegalArgumentException(prefix + "must be an integer in " + range() + ", got '" + raw + "'");
+                    throw new IllegalArgumentException(prefix + "must be an integer in " + integerRange() + ", got '"
+                            + raw + "'");
                 }
                 checkRange(prefix, value, raw);
                 return type == ParamType.INTEGER ? (Object) (int) value : (Object) value;

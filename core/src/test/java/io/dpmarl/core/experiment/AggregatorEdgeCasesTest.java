@@ -95,4 +95,32 @@ class AggregatorEdgeCasesTest {
         assertEquals(1, Aggregator.aggregate(List.of(row(0, 1, 1.0), new MetricRecord("b", 0, 100, 1, "m", 2.0)))
                 .get(1).n());
     }
+
+    /**
+     * A single trial's value is its own mean bit for bit, the sign of zero included: IEEE 754 gives
+     * {@code +0.0 + -0.0 = +0.0} but {@code -0.0 + -0.0 = -0.0}, so a sum must start from {@code -0.0} (the additive
+     * identity: {@code -0.0 + x = x} for every x) for the mean of {-0.0} to be -0.0. The band of one trial is the mean
+     * itself (both ends -0.0), and its sd is written 0 ({@link AggregateRow}: 0 when n = 1). Two trials of -0.0: their
+     * sum from -0.0 is -0.0, the mean -0.0. From a list and from a file, whose text writes {@code -0.0}.
+     */
+    @Test
+    void aSingleTrialsValueIsItsMeanBitForBitNegativeZeroIncluded(@TempDir Path directory) throws Exception {
+        long negativeZero = Double.doubleToRawLongBits(-0.0);
+        long positiveZero = Double.doubleToRawLongBits(0.0);
+        List<MetricRecord> rows = List.of(row(0, 1, -0.0), row(0, 2, 0.0), row(0, 3, -2.5), row(0, 4, -0.0),
+                row(1, 4, -0.0));
+        Path file = Files.writeString(directory.resolve("metrics.csv"), MetricsCsv.format(rows, true));
+        for (List<AggregateRow> aggregate : List.of(Aggregator.aggregate(rows), Aggregator.aggregate(file))) {
+            AggregateRow single = aggregate.get(0);
+            assertEquals(negativeZero, Double.doubleToRawLongBits(single.mean()), "mean of {-0.0}");
+            assertEquals(negativeZero, Double.doubleToRawLongBits(single.ciLow()), "band of {-0.0}");
+            assertEquals(negativeZero, Double.doubleToRawLongBits(single.ciHigh()), "band of {-0.0}");
+            assertEquals(positiveZero, Double.doubleToRawLongBits(single.std()), "sd of one trial");
+            assertEquals("a,m,1,1,-0.0,0.0,-0.0,-0.0", single.toCsv());
+            assertEquals(positiveZero, Double.doubleToRawLongBits(aggregate.get(1).mean()), "mean of {+0.0}");
+            assertEquals(Double.doubleToRawLongBits(-2.5), Double.doubleToRawLongBits(aggregate.get(2).mean()));
+            assertEquals(2, aggregate.get(3).n());
+            assertEquals(negativeZero, Double.doubleToRawLongBits(aggregate.get(3).mean()), "mean of {-0.0, -0.0}");
+        }
+    }
 }

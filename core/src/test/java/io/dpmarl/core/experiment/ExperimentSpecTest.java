@@ -129,7 +129,7 @@ class ExperimentSpecTest {
         ExperimentSpec spec = ExperimentSpec.parse(YAML, false, "demo.yaml");
         assertEquals("key 'trials' must be in [1, inf), got 0",
                 assertThrows(IllegalArgumentException.class, () -> spec.with("trials", "0")).getMessage());
-        assertEquals("key 'schedule.episodes' must be an integer in [1, inf), got 'many'",
+        assertEquals("key 'schedule.episodes' must be an integer in [1, 9223372036854775807], got 'many'",
                 assertThrows(IllegalArgumentException.class, () -> spec.with("episodes", "many")).getMessage());
         assertEquals("key 'delta' must be in [0, 1), got 1",
                 assertThrows(IllegalArgumentException.class, () -> spec.with("delta", "1")).getMessage());

@@ -38,10 +38,10 @@ class RunFileEdgesTest {
                 long bits = Double.doubleToRawLongBits(SPECIAL[i]);
                 assertEquals(bits, Double.doubleToRawLongBits(read.get(i).value()), "metrics " + SPECIAL[i]);
                 // One trial per step: the mean is the value divided by 1, read back bit for bit; the sum starts at
-                // +0.0, so a lone -0.0 gives the mean +0.0 (equal as a number, which is all a mean claims).
+                // -0.0 (the additive identity), so a lone -0.0 keeps its sign (Double.equals tells -0.0 from 0.0).
                 assertEquals(Double.doubleToRawLongBits(aggregate.get(i).mean()),
                         Double.doubleToRawLongBits(readAggregate.get(i).mean()), "aggregate " + SPECIAL[i]);
-                assertEquals(Double.valueOf(SPECIAL[i] + 0.0), Double.valueOf(readAggregate.get(i).mean()),
+                assertEquals(Double.valueOf(SPECIAL[i]), Double.valueOf(readAggregate.get(i).mean()),
                         "aggregate " + SPECIAL[i]);
             }
             assertEquals("a,0,1,0,m,-0.0", MetricsCsv.line(rows.get(0)));

@@ -42,7 +42,8 @@ class SpecScalarTextTest {
     void aHexadecimalIntegerIsRefusedNamingTheKey() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ExperimentSpec.parse(YAML + "seed: 0x10\n", false, "s.yaml"));
-        assertEquals("experiment spec s.yaml: key 'seed' must be an integer in (-inf, inf), got '0x10'",
+        assertEquals("experiment spec s.yaml: key 'seed' must be an integer in [-9223372036854775808,"
+                + " 9223372036854775807], got '0x10'",
                 refused.getMessage());
     }
 

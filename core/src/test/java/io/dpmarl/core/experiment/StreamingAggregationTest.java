@@ -33,7 +33,9 @@ class StreamingAggregationTest {
         }
         StringBuilder text = new StringBuilder(AggregateRow.HEADER).append('\n');
         grouped.forEach((experiment, byMetric) -> byMetric.forEach((metric, bySteps) -> bySteps.forEach((step, v) -> {
-            double sum = 0;
+            // From -0.0, IEEE 754's additive identity (-0.0 + x = x; +0.0 + -0.0 = +0.0): the lone -0.0 of "single"
+            // keeps its sign.
+            double sum = -0.0;
             for (double x : v) {
                 sum += x;
             }

@@ -92,7 +92,7 @@ class SummaryFiguresTest {
         }
         PlotRequest request = PlotRequest.of("hist", "Error", "error", "error", "trials");
         FigureData.Figure figure = SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 4,
-                request);
+                request).figure();
         assertFalse(figure.markers(), "a histogram outline has no point markers");
         FigureData.Series series = only(figure);
         // Range [0, 4], width 1: bins [0,1) holds 0 and 0.5; [1,2) holds 1 and 1.2; [2,3) none; [3,4] holds 4.
@@ -105,6 +105,39 @@ class SummaryFiguresTest {
         assertTrue(svg.contains("no band"), svg);
         assertEquals("bins must be in [1, inf), got 0", assertThrows(IllegalArgumentException.class,
                 () -> SummaryFigureData.prepareHistogram(records, SummaryFigures.Reduction.LAST, 0, request))
+                .getMessage());
+    }
+
+    /**
+     * Values that are not finite are left out of the bins and counted in the caption: the finals NaN (first, so that
+     * a minimum taken with it would be NaN), 0, 0.5, +inf, 1, 4 bin as 0, 0.5, 1, 4 do, range [0, 4], width 1: [0, 1)
+     * holds 0 and 0.5, [1, 2) holds 1, [2, 3) none, [3, 4] holds 4; n = 4, two trials left out.
+     */
+    @Test
+    void histogramLeavesOutNonFiniteValuesAndSaysHowMany(@TempDir Path directory) throws Exception {
+        List<MetricRecord> records = new ArrayList<>();
+        double[] finals = {Double.NaN, 0, 0.5, Double.POSITIVE_INFINITY, 1, 4};
+        for (int trial = 0; trial < finals.length; trial++) {
+            records.add(new MetricRecord("dp", trial, trial, 20, "error", finals[trial]));
+        }
+        PlotRequest request = PlotRequest.of("hist", "Error", "error", "error", "trials");
+        SummaryFigureData.Histogram histogram = SummaryFigureData.prepareHistogram(records,
+                SummaryFigures.Reduction.LAST, 4, request);
+        assertEquals(2, histogram.leftOut());
+        FigureData.Series series = only(histogram.figure());
+        assertArrayEquals(new double[] {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}, series.x(), TOLERANCE);
+        assertArrayEquals(new double[] {0, 2, 2, 1, 1, 0, 0, 1, 1, 0}, series.mean(), TOLERANCE);
+        assertEquals(4, histogram.figure().minTrials());
+        assertEquals(4, histogram.figure().maxTrials());
+        String svg = drawnSvg(SummaryFigures.histogram(records, SummaryFigures.Reduction.LAST, 4, request,
+                directory));
+        assertTrue(svg.contains("trials (n = 4) per bin"), svg);
+        assertTrue(svg.contains("2 trials left out (value NaN or infinite)"), svg);
+        // Only non-finite values: nothing to bin, refused naming the metric and how many were left out.
+        List<MetricRecord> none = List.of(new MetricRecord("dp", 0, 0, 20, "error", Double.NaN));
+        assertEquals("no finite value of metric 'error' to draw a histogram of (1 trial left out: value NaN or"
+                + " infinite)", assertThrows(IllegalArgumentException.class,
+                () -> SummaryFigureData.prepareHistogram(none, SummaryFigures.Reduction.LAST, 4, request))
                 .getMessage());
     }
 

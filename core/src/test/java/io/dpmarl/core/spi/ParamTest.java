@@ -55,9 +55,35 @@ class ParamTest {
         Param k = Param.integer("k", "").atLeast(2);
         assertEquals(4, k.parse("rr", "4"));
         assertEquals("laplace: parameter 'k' must be in [2, inf), got 1", rejection(k, "1"));
-        assertEquals("laplace: parameter 'k' must be an integer in [2, inf), got '2.5'", rejection(k, "2.5"));
-        assertEquals("laplace: parameter 'k' must be an integer in [2, inf), got '3000000000'", rejection(k, "3000000000"));
+        assertEquals("laplace: parameter 'k' must be an integer in [2, 2147483647], got '2.5'", rejection(k, "2.5"));
+        assertEquals("laplace: parameter 'k' must be an integer in [2, 2147483647], got '3000000000'",
+                rejection(k, "3000000000"));
         assertEquals(3_000_000_000L, Param.longValue("seed", "").parse("x", "3000000000"));
+    }
+
+    /**
+     * An integer or long parameter's message states the range parse really accepts: an unbounded end is the type's
+     * limit, 2^31 - 1 = 2147483647 and -2^31 = -2147483648 for an int, 2^63 - 1 = 9223372036854775807 and
+     * -2^63 = -9223372036854775808 for a long; a declared bound inside the type's range stays as declared. What
+     * {@code dpmarl list} shows ({@link Param#range()}) keeps the declared notation.
+     */
+    @Test
+    void integerMessagesStateTheTypesTrueRange() {
+        Param k = Param.integer("k", "").atLeast(1);
+        assertEquals("laplace: parameter 'k' must be an integer in [1, 2147483647], got '99999999999'",
+                rejection(k, "99999999999"));
+        assertEquals("[1, inf)", k.range());
+        assertEquals("laplace: parameter 't' must be an integer in [-2147483648, 2147483647], got '-99999999999'",
+                rejection(Param.integer("t", ""), "-99999999999"));
+        assertEquals("laplace: parameter 'b' must be an integer in (0, 10), got '11111111111'",
+                rejection(Param.integer("b", "").above(0).below(10), "11111111111"));
+        assertEquals("laplace: parameter 'seed' must be an integer in [0, 9223372036854775807], got"
+                + " '99999999999999999999'", rejection(Param.longValue("seed", "").atLeast(0), "99999999999999999999"));
+        assertEquals("laplace: parameter 'x' must be an integer in [-9223372036854775808, -1], got"
+                + " '-99999999999999999999'", rejection(Param.longValue("x", "").atMost(-1), "-99999999999999999999"));
+        // A value of the type outside the declared range: the declared range names the bound it misses.
+        assertEquals("laplace: parameter 'x' must be in (-inf, -1], got 0",
+                rejection(Param.longValue("x", "").atMost(-1), "0"));
     }
 
     @Test

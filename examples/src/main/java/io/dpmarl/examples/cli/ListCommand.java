@@ -26,8 +26,10 @@ import picocli.CommandLine.Spec;
  * parameters (type, default, accepted range; nested plugin parameters show as {@code <privatizer plugin>}),
  * privatizers with their accounting mode ({@code [per-release]}, {@code [up-front]}, ...) and the neighbouring relation
  * their guarantee holds under ({@link Privatizer#neighbouring()}, so a third-party privatizer shows its own; once per
- * listing, what a release's guarantee and a ledger key's figure protect), the example spec a plugin
- * declares ({@link PluginProvider#exampleSpec()}), and the metrics a plugin declares it records. Kept free of Guice,
+ * listing, what a release's guarantee and a ledger key's figure protect), under a learner that builds its privatizers
+ * in code the relations it declares for them ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}, worded as the
+ * run report's ledger words them), the example spec a plugin declares ({@link PluginProvider#exampleSpec()}), and the
+ * metrics a plugin declares it records. Kept free of Guice,
  * Jackson and the plotting classes so that it starts fast.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -76,6 +78,7 @@ final class ListCommand implements Callable<Integer> {
                 out.println("  " + provider.name() + mode + "  " + provider.description());
                 example(provider).ifPresent(example -> out.println("      example: " + example));
                 built.ifPresent(privatizer -> out.println("      " + neighbouring(provider, privatizer)));
+                builtNeighbouring(provider).forEach(out::println);
                 if (!provider.metrics().isEmpty()) {
                     out.println("      records: " + String.join(", ", provider.metrics()));
                 }
@@ -120,8 +123,37 @@ final class ListCommand implements Callable<Integer> {
         Neighbouring relation = privatizer.neighbouring();
         boolean parameter = provider.parameters().params().stream().anyMatch(param -> param.name().equals(
                 NEIGHBOURING));
-        return "neighbouring: " + relation.name().toLowerCase(Locale.ROOT).replace('_', '-') + " ("
-                + relation.description() + ")" + (parameter ? ", set by parameter " + NEIGHBOURING : "");
+        return "neighbouring: " + label(relation) + " (" + relation.description() + ")"
+                + (parameter ? ", set by parameter " + NEIGHBOURING : "");
+    }
+
+    /** A relation's label: its name in lower case with hyphens ({@code agent-reward}), as the run report shows it. */
+    static String label(Neighbouring relation) {
+        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * The lines naming the relations of the privatizers a plugin builds in code
+     * ({@link PluginProvider#neighbouringOfBuiltPrivatizers()}), worded as the run report's ledger words them, two
+     * lines per relation so that each stays within 120 characters, for example
+     * {@code neighbouring: agent-reward (runs differing in one agent's reward or cost at one time step (event level)),}
+     * then {@code of the privatizers federated-td builds}; none if the plugin declares none, or its method fails.
+     */
+    static List<String> builtNeighbouring(PluginProvider<?> provider) {
+        List<Neighbouring> relations;
+        try {
+            relations = provider.neighbouringOfBuiltPrivatizers();
+        } catch (RuntimeException broken) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        for (Neighbouring relation : relations == null ? List.<Neighbouring>of() : relations) {
+            if (relation != null) {
+                lines.add("      neighbouring: " + label(relation) + " (" + relation.description() + "),");
+                lines.add("        of the privatizers " + provider.name() + " builds");
+            }
+        }
+        return lines;
     }
 
     /** The name of the generic privatizers' parameter that chooses their relation. */

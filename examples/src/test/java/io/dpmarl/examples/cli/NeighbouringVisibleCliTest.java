@@ -1,6 +1,7 @@
 package io.dpmarl.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.fixtures.ToyPrivatizer;
@@ -62,6 +63,64 @@ class NeighbouringVisibleCliTest {
         assertTrue(block(out, "symbolic-trajectory").contains("\n      example: symbolic-trajectory(epsilon=1, k=1,"
                 + " successors=0>0 1|1>0 1)\n      neighbouring: symbolic-trajectory (symbolic state trajectories at"
                 + " bounded Hamming distance)\n"), "after the example: " + block(out, "symbolic-trajectory"));
+    }
+
+    /** The lines of one listed plugin that shows no accounting mode (a learner, ...), up to the next plugin or kind. */
+    private static String plainBlock(String listing, String plugin) {
+        int start = listing.indexOf("\n  " + plugin + "  ");
+        assertTrue(start >= 0, plugin + " is listed:\n" + listing);
+        Matcher next = Pattern.compile("\n(  \\S|\\S|\n)").matcher(listing);
+        int end = next.find(start + 1) ? next.start() : listing.length();
+        return listing.substring(start, end) + "\n";
+    }
+
+    /**
+     * The two lines {@code list} shows under a learner for a relation it declares for the privatizers it builds in
+     * code: the report's ledger wording ({@code <label> (<description>), of the privatizers <learner> builds}, see
+     * {@link #theReportNamesTheRelationOfEachFamily}) after {@code neighbouring: }, broken after the description's
+     * comma. The label is the relation's name in lower case with hyphens, as in the privatizer lines.
+     */
+    private static String builtRelation(String learner, Neighbouring relation) {
+        return "\n      neighbouring: " + relation.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " ("
+                + relation.description() + "),\n        of the privatizers " + learner + " builds\n";
+    }
+
+    /**
+     * Under the learners that build their privatizers in code, {@code list} names the relations they declare:
+     * federated TD's master noise, one agent's cost at one time step (event level, Lemma 7 of "Differentially
+     * private federated temporal difference learning"); planned execution's per-agent streams, one agent's symbolic
+     * trajectory at bounded Hamming distance (Lemma 1 of "Differential Privacy in Cooperative Multiagent Planning").
+     * A learner that declares none (independent Q-learning) gets no such line.
+     */
+    @Test
+    void listNamesTheRelationsALearnerDeclaresForThePrivatizersItBuilds() {
+        Cli.Result listed = Cli.run("list", "--kind", "learner");
+        assertEquals(0, listed.code(), listed.err());
+        String federated = plainBlock(listed.out(), "federated-td");
+        assertTrue(federated.contains(builtRelation("federated-td", Neighbouring.AGENT_REWARD)), federated);
+        String planned = plainBlock(listed.out(), "planned-execution");
+        assertTrue(planned.contains(builtRelation("planned-execution", Neighbouring.SYMBOLIC_TRAJECTORY)), planned);
+        assertFalse(plainBlock(listed.out(), "independent-q").contains("neighbouring"),
+                plainBlock(listed.out(), "independent-q"));
+        for (String line : listed.out().split("\n")) {
+            if (line.startsWith("      neighbouring: ") || line.startsWith("        of the privatizers ")) {
+                assertTrue(line.length() <= 120, "a readable line: " + line);
+            }
+        }
+    }
+
+    /**
+     * A third-party learner's declared relations are listed each in turn; one whose declaration fails gets no line
+     * and does not stop the listing.
+     */
+    @Test
+    void listNamesAThirdPartyLearnersDeclaredRelations() {
+        Cli.Result listed = Cli.run(loader -> withLearners(Registry.discover(loader)), "list", "--kind", "learner");
+        assertEquals(0, listed.code(), listed.err());
+        assertEquals("\n  stub-builder  builds two" + builtRelation("stub-builder", Neighbouring.TRAJECTORY)
+                + builtRelation("stub-builder", Neighbouring.AGENT).substring(1), plainBlock(listed.out(),
+                "stub-builder"));
+        assertEquals("\n  stub-broken  fails to declare\n", plainBlock(listed.out(), "stub-broken"));
     }
 
     /** What a release's guarantee and a key's figure protect is said once, above the privatizers. */
@@ -181,5 +240,54 @@ class NeighbouringVisibleCliTest {
             }
         });
         return Registry.of(providers);
+    }
+
+    /** The discovered plugins and two third-party learners: one declaring two relations, one whose method fails. */
+    private static Registry withLearners(Registry found) {
+        List<PluginProvider<?>> providers = new ArrayList<>();
+        for (PluginKind kind : PluginKind.values()) {
+            providers.addAll(found.list(kind));
+        }
+        providers.add(learner("stub-builder", "builds two", List.of(Neighbouring.TRAJECTORY, Neighbouring.AGENT)));
+        providers.add(learner("stub-broken", "fails to declare", null));
+        return Registry.of(providers);
+    }
+
+    /** A learner provider declaring {@code relations}, or failing to when they are null; it builds nothing. */
+    private static PluginProvider<Object> learner(String name, String description, List<Neighbouring> relations) {
+        return new PluginProvider<>() {
+            @Override
+            public PluginKind kind() {
+                return PluginKind.LEARNER;
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public ParamSpec parameters() {
+                return ParamSpec.none();
+            }
+
+            @Override
+            public List<Neighbouring> neighbouringOfBuiltPrivatizers() {
+                if (relations == null) {
+                    throw new IllegalStateException("broken");
+                }
+                return relations;
+            }
+
+            @Override
+            public Object create(Params params, PluginContext context) {
+                throw new UnsupportedOperationException("never built by list");
+            }
+        };
     }
 }
