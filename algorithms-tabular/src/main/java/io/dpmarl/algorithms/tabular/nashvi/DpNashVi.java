@@ -2,13 +2,13 @@ package io.dpmarl.algorithms.tabular.nashvi;
 
 
 /**
- * DP-Nash-VI, Differentially Private Optimistic Nash Value Iteration (Qiao and Wang 2024, Algorithm 1), as a
- * planner over private counts: {@link #plan()} runs lines 4-17 (upper and lower Q functions with the
- * Bernstein-type private bonus, the CCE at every {@code (h, s)}) and lines 20-21 (minimal certified gap),
- * {@link #update(EpisodeIndicators)} runs line 19 through a {@link CountsPrivatizer} stream
- * ({@link CountReleases}), and {@link #outputPolicy()} returns line 24's policy. The class never sees true
- * counts or trajectories: the only data path is the privatizer, so every policy is private by post-processing (Lemma 5.1: epsilon-JDP
- * with the central privatizer; Lemma 5.4: epsilon-LDP with the local one).
+ * DP-Nash-VI, Differentially Private Optimistic Nash Value Iteration (Qiao and Wang 2024, Algorithm 1), as a planner
+ * over private counts: {@link #plan()} runs lines 4-17 (upper and lower Q functions with the Bernstein-type private
+ * bonus, the CCE at every {@code (h, s)}) and lines 20-21 (minimal certified gap), {@link #update(EpisodeIndicators)}
+ * runs line 19 through a {@link CountsPrivatizer} stream ({@link CountReleases}), and {@link #outputPolicy()} returns
+ * line 24's policy. The class never sees true counts or trajectories: the only data path is the privatizer, so every
+ * policy is private by post-processing (Lemma 5.1: epsilon-JDP with the central privatizer; Lemma 5.4: epsilon-LDP with
+ * the local one).
  *
  * <p>Our resolutions of the paper's gaps: iota = ln(30HSABK/beta) (Appendix B.1; Algorithm 1's printed
  * log(30HSABeK/beta) is a typesetting slip); {@code N~ <= 0 => Qup = cap, Qlo = 0} (the initial counts are 0);
