@@ -85,4 +85,30 @@ class GaussianMomentsSearchBoundaryTest {
         double sigma = Math.sqrt(0.5) * (Math.sqrt(log + epsilon) + Math.sqrt(log)) / epsilon;
         assertEquals(sigma, GaussianMomentsBound.sigmaForIntegerOrder(epsilon, 1e-5, 1, 1.0), 1e-12 * sigma);
     }
+
+    /**
+     * Either of the two candidate orders can win: sigma = 1/2, Delta = 1, T = 1 give rho = 2 exactly. Delta =
+     * e^-13.52 gives L = 13.52 = 2 (2.6)^2, real optimum 2.6: rho (nu + 1) + L / nu is 12.76 at nu = 2, about 12.507
+     * at nu = 3 (the ceiling wins) and 13.38 at nu = 4. Delta = e^-11.52 gives L = 2 (2.4)^2, real optimum 2.4: 11.76
+     * at nu = 2 (the floor wins), 11.84 at nu = 3. The expected minimum is found by scanning nu = 1..1000 directly.
+     */
+    @Test
+    void eitherNeighbourOfTheRealOptimumCanBeTheBestIntegerOrder() {
+        double[][] cases = {{13.52, 3}, {11.52, 2}};
+        for (double[] c : cases) {
+            double delta = Math.exp(-c[0]);
+            double log = Math.log(1 / delta);
+            double best = Double.POSITIVE_INFINITY;
+            int bestOrder = 0;
+            for (int nu = 1; nu <= 1000; nu++) {
+                double value = 2 * (nu + 1) + log / nu;
+                if (value < best) {
+                    best = value;
+                    bestOrder = nu;
+                }
+            }
+            assertEquals((int) c[1], bestOrder);
+            assertEquals(best, GaussianMomentsBound.epsilonIntegerOrder(delta, 1, 1.0, 0.5), 1e-14 * best);
+        }
+    }
 }
