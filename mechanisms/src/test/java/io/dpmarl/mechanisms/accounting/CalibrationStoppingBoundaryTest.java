@@ -73,4 +73,30 @@ class CalibrationStoppingBoundaryTest {
                 Calibration.Direction.PRIVACY_LOSS);
         assertEquals(H - 0x1p-38, loss);
     }
+
+    /**
+     * The search's brackets are built from evaluated values only, for any accountant, monotone or not. A noise scale v
+     * costing 1/v (exact at powers of two), target 4: admissible from 1/4 on. From 1 the halving passes 1/2 and 1/4
+     * and stops at 1/8; the bisection of [1/8, 1/4] finds no admissible midpoint: 1/4. The cost at 2 is made 100
+     * (never evaluated by that search): a halving that started from 2 high instead of 1/2 high would stop there and
+     * return 1.
+     */
+    @Test
+    void theHalvingStartsBelowTheFirstAdmissibleScale() {
+        double scale = Calibration.calibrate(BasicAccountant::new,
+                v -> new PrivacyEvent.PureEvent(v == 2 ? 100 : 1 / v), 1, 4.0, 0.0, Calibration.Direction.NOISE_SCALE);
+        assertEquals(0.25, scale);
+    }
+
+    /**
+     * A privacy loss v costing v, target 3, except that v = 1/2 costs 100 (never evaluated by the search): from 1 the
+     * doubling passes 2 and stops at 4, and the bisection of [2, 4] converges to 3 from below (within 1e-12 relative,
+     * never above it). A doubling that started from 1/2 instead of 2 would find 1/2 inadmissible and return 1.
+     */
+    @Test
+    void theDoublingStartsAboveTheFirstAdmissibleLoss() {
+        double loss = Calibration.calibrate(BasicAccountant::new, v -> new PrivacyEvent.PureEvent(v == 0.5 ? 100 : v),
+                1, 3.0, 0.0, Calibration.Direction.PRIVACY_LOSS);
+        assertTrue(loss <= 3.0 && loss >= 3.0 * (1 - 1e-12), "loss " + loss);
+    }
 }
