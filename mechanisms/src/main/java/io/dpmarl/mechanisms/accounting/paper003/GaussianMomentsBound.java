@@ -39,18 +39,20 @@ public final class GaussianMomentsBound {
         return rho + 2 * Math.sqrt(rho * Math.log(1 / delta));
     }
 
-    /** epsilon(delta) minimised over integer orders nu &gt;= 1: min rho (nu + 1) + ln(1/delta) / nu. */
+    /**
+     * epsilon(delta) minimised over integer orders nu &gt;= 1: min rho (nu + 1) + ln(1/delta) / nu, attained at one
+     * of the two integers around the real optimum {@code sqrt(L / rho)} (the objective is convex in nu). The two
+     * orders are doubles, not longs: for a real optimum above 2^63 (rho below about {@code L / 2^126}, a tiny epsilon
+     * or a huge sigma) a long saturated and gave +inf (and {@link #sigmaForIntegerOrder} doubled sigma to overflow);
+     * above 2^53 the two orders round to the same double, a relative change of the order near 2^-53.
+     */
     public static double epsilonIntegerOrder(double delta, long rounds, double sensitivity, double sigma) {
         Checks.openUnit("delta", delta);
         double rho = rho(rounds, sensitivity, sigma);
         double log = Math.log(1 / delta);
-        double real = Math.sqrt(log / rho);
-        double best = Double.POSITIVE_INFINITY;
-        long low = Math.max(1, (long) Math.floor(real));
-        for (long nu = low; nu <= low + 1; nu++) {
-            best = Math.min(best, rho * (nu + 1) + log / nu);
-        }
-        return best;
+        double low = Math.max(1, Math.floor(Math.sqrt(log / rho)));
+        double high = low + 1;
+        return Math.min(rho * (low + 1) + log / low, rho * (high + 1) + log / high);
     }
 
     /** delta(epsilon) over real orders nu &gt; 0: min_nu exp(Gamma_T(nu) - nu epsilon), 1 if epsilon &lt;= rho. */
