@@ -44,7 +44,7 @@ class AccountantPropertiesTest {
         }
     }
 
-    /** Round trips of the other accountants: delta(epsilon(delta)) <= delta, and equal where the bound is continuous. */
+    /** Round trips of the other accountants: delta(epsilon(delta)) <= delta, equal where the bound is continuous. */
     @Test
     void roundTripsOfOtherAccountants() {
         ZcdpAccountant zcdp = new ZcdpAccountant();
@@ -60,7 +60,8 @@ class AccountantPropertiesTest {
                 double epsilon = accountant.epsilon(delta);
                 if (Double.isFinite(epsilon)) {
                     assertTrue(accountant.delta(epsilon) <= delta * (1 + 1e-9),
-                            accountant.name() + ": delta(" + epsilon + ")=" + accountant.delta(epsilon) + " > " + delta);
+                            accountant.name() + ": delta(" + epsilon + ")=" + accountant.delta(epsilon) + " > "
+                                    + delta);
                 }
             }
         }
@@ -148,6 +149,7 @@ class AccountantPropertiesTest {
             assertTrue(error.getMessage().contains("count must be in [0, inf)"), error.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> new PrivacyEvent.PureEvent(0));
-        assertThrows(IllegalArgumentException.class, () -> new RdpAccountant(new double[] {0.5, 2}, RdpConversion.IMPROVED));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RdpAccountant(new double[] {0.5, 2}, RdpConversion.IMPROVED));
     }
 }

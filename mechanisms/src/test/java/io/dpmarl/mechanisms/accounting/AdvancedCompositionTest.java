@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
  */
 class AdvancedCompositionTest {
 
-    /** Q21: KOV optimal composition, 30 x (1, 0.001) at total delta 0.06: epsilon 22; pure (1, 0) x 30 at delta 0: 30. */
+    /**
+     * Q21: KOV optimal composition, 30 x (1, 0.001) at total delta 0.06: epsilon 22; pure (1, 0) x 30 at delta
+     * 0: 30.
+     */
     @Test
     void q21KairouzOhViswanath() {
         AdvancedAccountant kov = new AdvancedAccountant();
@@ -119,7 +122,7 @@ class AdvancedCompositionTest {
         assertTrue(GaussianPrivacyCurve.delta(3, single) <= 1e-5);
     }
 
-    /** Above the exact-KOV limit the closed-form bound is used: a billion releases answer at once, equal to kov-bound. */
+    /** Above the exact-KOV limit the closed-form bound is used: a billion releases answer at once, like kov-bound. */
     @Test
     void hugeCountsUseTheClosedForm() {
         AdvancedAccountant kov = new AdvancedAccountant();

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class ConversionReferenceValuesTest {
 
     private static void assertRelative(double expected, double actual, double tolerance) {
-        assertEquals(expected, actual, tolerance * Math.abs(expected), () -> "expected " + expected + ", got " + actual);
+        assertEquals(expected, actual, tolerance * Math.abs(expected),
+                () -> "expected " + expected + ", got " + actual);
     }
 
     @Test

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class RdpCurvesReferenceValuesTest {
 
     private static void assertRelative(double expected, double actual, double tolerance) {
-        assertEquals(expected, actual, tolerance * Math.abs(expected), () -> "expected " + expected + ", got " + actual);
+        assertEquals(expected, actual, tolerance * Math.abs(expected),
+                () -> "expected " + expected + ", got " + actual);
     }
 
     private static void assertUpperBound(double expected, double actual) {

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
  */
 class ZcdpAccountantTest {
 
-    /** Q24: Gaussian scale 4, sensitivity 1: rho = 1/32; epsilon(1e-3) = 0.6880024554878085, delta(0) = 0.1508457845622862. */
+    /**
+     * Q24: Gaussian scale 4, sensitivity 1: rho = 1/32; epsilon(1e-3) = 0.6880024554878085,
+     * delta(0) = 0.1508457845622862.
+     */
     @Test
     void q24OpenDpConversion() {
         ZcdpAccountant zcdp = new ZcdpAccountant();
@@ -31,7 +34,10 @@ class ZcdpAccountantTest {
         assertRelative(1e-3, zcdp.delta(0.6880024554878085), 1e-5, "delta back");
     }
 
-    /** Q25: OpenDP Gaussian privacy map at scale 1: rho(1)=0.5, rho(2)=2, rho(3)=4.5, rho(f64::MAX)=inf; 0, inf, NaN rejected. */
+    /**
+     * Q25: OpenDP Gaussian privacy map at scale 1: rho(1)=0.5, rho(2)=2, rho(3)=4.5, rho(f64::MAX)=inf; 0, inf, NaN
+     * rejected.
+     */
     @Test
     void q25GaussianRho() {
         assertEquals(0.5, ZcdpAccountant.rhoOf(new GaussianEvent(1, 1)), 0);

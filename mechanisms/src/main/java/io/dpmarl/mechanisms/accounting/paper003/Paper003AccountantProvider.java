@@ -9,7 +9,10 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.PluginProvider;
 
-/** Plugin {@code paper-003(nu=3)}: the paper-literal, unsound log-moment bound of paper 003 ({@link Paper003Accountant}). */
+/**
+ * Plugin {@code paper-003(nu=3)}: the paper-literal, unsound log-moment bound of paper 003
+ * ({@link Paper003Accountant}).
+ */
 @AutoService(PluginProvider.class)
 public final class Paper003AccountantProvider implements PluginProvider<Accountant> {
 
