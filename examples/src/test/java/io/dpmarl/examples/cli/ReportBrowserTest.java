@@ -36,7 +36,7 @@ class ReportBrowserTest {
         String chromium = System.getProperty("dpmarl.chromium", "");
         assertTrue(!chromium.isBlank() && Files.isExecutable(Path.of(chromium)),
                 "dpmarl.chromium must name an executable Chromium (the browser profile sets it), got '" + chromium
-                + "'");
+                        + "'");
         Path out = directory.resolve("reproduce");
         Cli.Result result = Cli.run(TestReproduction.discovery(), "reproduce", TestReproduction.PAPER, "--out",
                 out.toString(), "--threads", "1");
