@@ -37,7 +37,8 @@ class ReadmeSnippetsTest {
         for (String name : PACKAGES) {
             source.append("import io.dpmarl.core.").append(name).append(".*;\n");
         }
-        source.append("import java.util.*;\n\npublic final class Snippet {\n    public static double run() throws Exception {\n")
+        source.append("import java.util.*;\n\npublic final class Snippet {\n")
+                .append("    public static double run() throws Exception {\n")
                 .append(snippet).append("\n        return epsilon;\n    }\n}\n");
         Path file = directory.resolve("snippet/Snippet.java");
         Files.createDirectories(file.getParent());

@@ -25,7 +25,8 @@ class ReportScreenshotCurrentTest {
     void theScreenshotWasTakenWithTheCurrentLayout() throws IOException, NoSuchAlgorithmException {
         Path screenshot = ROOT.resolve("docs/report-screenshot.png");
         assertTrue(Files.size(screenshot) > 10_000, "docs/report-screenshot.png is missing or blank");
-        byte[] source = Files.readAllBytes(ROOT.resolve("core/src/main/java/io/dpmarl/core/experiment/ReportHtml.java"));
+        byte[] source = Files.readAllBytes(
+                ROOT.resolve("core/src/main/java/io/dpmarl/core/experiment/ReportHtml.java"));
         String current = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source));
         String recorded = Files.readString(ROOT.resolve("docs/report-screenshot.layout"), StandardCharsets.US_ASCII)
                 .strip();

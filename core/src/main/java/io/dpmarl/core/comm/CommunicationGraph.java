@@ -35,7 +35,8 @@ public final class CommunicationGraph {
             rowStart[i] = count;
             for (int j = 0; j < n; j++) {
                 if (adjacency[i][j] != adjacency[j][i]) {
-                    throw new IllegalArgumentException("adjacency must be symmetric, differs at (" + i + ", " + j + ")");
+                    throw new IllegalArgumentException("adjacency must be symmetric, differs at (" + i + ", " + j
+                            + ")");
                 }
                 if (i != j && adjacency[i][j]) {
                     count++;

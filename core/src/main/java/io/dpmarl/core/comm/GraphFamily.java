@@ -24,7 +24,10 @@ public enum GraphFamily {
     /** Redraws allowed before a random family is declared unable to produce a connected graph. */
     public static final int MAX_CONNECTIVITY_ATTEMPTS = 1000;
 
-    /** Parses {@code watts-strogatz}, {@code erdos-renyi}, {@code barabasi-albert}, {@code path}, {@code ring}, {@code complete}. */
+    /**
+     * Parses {@code watts-strogatz}, {@code erdos-renyi}, {@code barabasi-albert}, {@code path}, {@code ring},
+     * {@code complete}.
+     */
     public static GraphFamily parse(String parameter, String value) {
         String normalised = value.toUpperCase(Locale.ROOT).replace('-', '_');
         for (GraphFamily family : values()) {

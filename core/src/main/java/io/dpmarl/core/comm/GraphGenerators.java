@@ -109,7 +109,8 @@ public final class GraphGenerators {
             GraphBuilder builder = CommunicationGraph.builder(n);
             long slots = 2L * m * (n - m);
             if (slots > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("numAgents * edgesPerAgent must be below 2^30, got " + n + " * " + m);
+                throw new IllegalArgumentException("numAgents * edgesPerAgent must be below 2^30, got " + n + " * "
+                        + m);
             }
             int[] endpoints = new int[(int) slots];
             int size = 0;

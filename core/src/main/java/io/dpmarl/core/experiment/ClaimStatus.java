@@ -10,7 +10,10 @@ public enum ClaimStatus {
     PASS,
     /** The gate fails: {@code dpmarl reproduce} and {@code dpmarl claims} exit 1. */
     FAIL,
-    /** The paper's claim does not reproduce, for a stated reason (a documented flaw, the paper's own calibration, missing information). */
+    /**
+     * The paper's claim does not reproduce, for a stated reason (a documented flaw, the paper's own calibration,
+     * missing information).
+     */
     DIFFERS,
     /** Measured and reported beside the paper's value, without a gate. */
     RECORDED

@@ -38,7 +38,8 @@ sealed interface FigureCanvas permits FigureCanvas.Svg, FigureCanvas.Png {
             out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
                     .append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
                     .append("\" font-family=\"sans-serif\">\n<title>").append(escape(title)).append("</title>\n<desc>")
-                    .append(escape(description)).append("</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+                    .append(escape(description))
+                    .append("</desc>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         }
 
         @Override
@@ -57,7 +58,8 @@ sealed interface FigureCanvas permits FigureCanvas.Svg, FigureCanvas.Png {
 
         @Override
         public void polyline(double[] xs, double[] ys, String color, double width, String tooltip) {
-            out.append("<polyline class=\"series\" points=\"").append(points(xs, ys)).append("\" fill=\"none\" stroke=\"")
+            out.append("<polyline class=\"series\" points=\"").append(points(xs, ys))
+                    .append("\" fill=\"none\" stroke=\"")
                     .append(color).append("\" stroke-width=\"").append(f(width)).append("\"><title>")
                     .append(escape(tooltip)).append("</title></polyline>\n");
         }
@@ -65,7 +67,8 @@ sealed interface FigureCanvas permits FigureCanvas.Svg, FigureCanvas.Png {
         @Override
         public void polygon(double[] xs, double[] ys, String fill, double opacity) {
             out.append("<polygon class=\"band\" points=\"").append(points(xs, ys)).append("\" fill=\"").append(fill)
-                    .append("\" fill-opacity=\"").append(String.format(Locale.ROOT, "%.2f", opacity)).append("\" stroke=\"none\"/>\n");
+                    .append("\" fill-opacity=\"").append(String.format(Locale.ROOT, "%.2f", opacity))
+                    .append("\" stroke=\"none\"/>\n");
         }
 
         @Override
@@ -158,7 +161,8 @@ sealed interface FigureCanvas permits FigureCanvas.Svg, FigureCanvas.Png {
             // Bands are translucent areas: no anti-aliasing needed, and filling is the costliest operation.
             graphics.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_OFF);
             Color color = Color.decode(fill);
-            graphics.setColor(new Color(color.getRed(), color.getGreen(), color.getBlue(), (int) Math.round(255 * opacity)));
+            graphics.setColor(new Color(color.getRed(), color.getGreen(), color.getBlue(),
+                    (int) Math.round(255 * opacity)));
             graphics.fill(path(xs, ys, true));
             graphics.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         }

@@ -78,7 +78,8 @@ final class FigureData {
         }
         List<List<AggregateRow>> groups = new ArrayList<>();
         byExperiment.values().forEach(byMetric -> groups.addAll(byMetric.values()));
-        boolean logY = request.logY() || metrics.stream().allMatch(m -> m.startsWith("epsilon")) && spansDecades(groups);
+        boolean logY = request.logY()
+                || metrics.stream().allMatch(m -> m.startsWith("epsilon")) && spansDecades(groups);
         double floor = logY ? axisFloor(groups) : Double.NEGATIVE_INFINITY;
         Map<String, List<Series>> panels = new LinkedHashMap<>();
         boolean overlay = metrics.size() > 1;

@@ -70,7 +70,8 @@ final class FigurePainter {
             canvas.text(label(tick), x.from() - 6, at + 4, FigureCanvas.Anchor.END, 11, false, "");
         }
         canvas.rectangle(x.from(), y.to(), x.to() - x.from(), y.from() - y.to(), "#909090");
-        canvas.text(request.xLabel(), (x.from() + x.to()) / 2, y.from() + 36, FigureCanvas.Anchor.MIDDLE, 12, false, "");
+        canvas.text(request.xLabel(), (x.from() + x.to()) / 2, y.from() + 36, FigureCanvas.Anchor.MIDDLE, 12, false,
+                "");
         canvas.text(request.yLabel(), x.from() - 54, (y.from() + y.to()) / 2, FigureCanvas.Anchor.MIDDLE, 12, true, "");
         int index = 0;
         for (FigureData.Series series : panel.series()) {

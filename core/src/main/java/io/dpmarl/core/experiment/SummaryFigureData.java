@@ -52,8 +52,8 @@ final class SummaryFigureData {
      *
      * @throws IllegalArgumentException if no experiment has the key, or its value is not a number
      */
-    static FigureData.Figure prepareAgainstGridKey(List<MetricRecord> records, String gridKey, SummaryFigures.Reduction reduction,
-                                                   PlotRequest request) {
+    static FigureData.Figure prepareAgainstGridKey(List<MetricRecord> records, String gridKey,
+                                                   SummaryFigures.Reduction reduction, PlotRequest request) {
         Map<String, TreeMap<Double, double[]>> bySeries = new LinkedHashMap<>();
         int[] trials = {Integer.MAX_VALUE, 0};
         reduce(records, request.metric(), reduction).forEach((experiment, values) -> {
@@ -177,7 +177,8 @@ final class SummaryFigureData {
     }
 
     /** Per experiment, in first-appearance order, the reduced value of each trial (trial order). */
-    static Map<String, List<Double>> reduce(List<MetricRecord> records, String metric, SummaryFigures.Reduction reduction) {
+    static Map<String, List<Double>> reduce(List<MetricRecord> records, String metric,
+            SummaryFigures.Reduction reduction) {
         Map<String, TreeMap<Integer, TreeMap<Long, Double>>> series = new LinkedHashMap<>();
         for (MetricRecord r : records) {
             if (r.metric().equals(metric)) {

@@ -98,7 +98,10 @@ public final class SummaryFigures {
         return write(figure, request, caption, directory);
     }
 
-    /** Draws the reduced {@code request.metric()} against {@code gridKey}; see {@link SummaryFigureData#prepareAgainstGridKey}. */
+    /**
+     * Draws the reduced {@code request.metric()} against {@code gridKey}; see
+     * {@link SummaryFigureData#prepareAgainstGridKey}.
+     */
     public static List<Path> againstGridKey(List<MetricRecord> records, String gridKey, Reduction reduction,
                                             PlotRequest request, Path directory) throws IOException {
         FigureData.Figure figure = SummaryFigureData.prepareAgainstGridKey(records, gridKey, reduction, request);

@@ -23,7 +23,9 @@ public interface FactoredModel extends ExactModel {
     /** Number of local actions of agent {@code agent}. */
     int localActions(int agent);
 
-    /** {@code T^i(s, a, y)}: the probability that agent {@code agent} moves from {@code s} to {@code y} under {@code a}. */
+    /**
+     * {@code T^i(s, a, y)}: the probability that agent {@code agent} moves from {@code s} to {@code y} under {@code a}.
+     */
     double localTransition(int agent, int state, int action, int next);
 
     /** The public initial joint state {@code s_I}. */

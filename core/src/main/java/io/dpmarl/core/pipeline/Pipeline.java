@@ -107,7 +107,8 @@ public final class Pipeline {
         int episodeSteps = schedule.episodeSteps(environment.info().horizon(), environment.info().name());
         long totalSteps = 0;
         long episode = 0;
-        while (schedule.unit() == Schedule.Unit.EPISODES ? episode < schedule.length() : totalSteps < schedule.length()) {
+        while (schedule.unit() == Schedule.Unit.EPISODES ? episode < schedule.length()
+                : totalSteps < schedule.length()) {
             long step = episode + 1;
             metrics.step(step);
             long stepBudget = schedule.unit() == Schedule.Unit.STEPS

@@ -17,8 +17,8 @@ public record LedgerKey(String name) {
 
     public LedgerKey {
         if (name == null || name.isBlank() || name.startsWith("/") || name.endsWith("/") || name.contains("//")) {
-            throw new IllegalArgumentException("ledger key name must be a non-empty path such as 'user/3/agent/1', got '"
-                    + name + "'");
+            throw new IllegalArgumentException("ledger key name must be a non-empty path such as 'user/3/agent/1', "
+                    + "got '" + name + "'");
         }
     }
 
@@ -45,7 +45,8 @@ public record LedgerKey(String name) {
     /** The key {@code this/kind/id}, for example {@code user(7).child("agent", 1)}. */
     public LedgerKey child(String kind, long id) {
         if (kind == null || kind.isBlank() || kind.contains("/")) {
-            throw new IllegalArgumentException("ledger key kind must be a non-empty name without '/', got '" + kind + "'");
+            throw new IllegalArgumentException("ledger key kind must be a non-empty name without '/', got '" + kind
+                    + "'");
         }
         return new LedgerKey(name + "/" + kind + "/" + id);
     }

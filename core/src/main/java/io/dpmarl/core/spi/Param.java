@@ -199,7 +199,8 @@ public record Param(String name, ParamType type, String description, Optional<Ob
                     try {
                         value = Double.parseDouble(text);
                     } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException(prefix + "must be a number in " + range() + ", got '" + raw + "'");
+                        throw new IllegalArgumentException(prefix + "must be a number in " + range() + ", got '" + raw
+                                + "'");
                     }
                 }
                 checkRange(prefix, value, raw);

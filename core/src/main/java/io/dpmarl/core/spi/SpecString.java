@@ -16,7 +16,8 @@ public record SpecString(String name, Map<String, String> parameters) {
     /** Parses a spec string; malformed specs get a message that quotes them. */
     public static SpecString parse(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("plugin spec must be 'name' or 'name(key=value, ...)', got an empty string");
+            throw new IllegalArgumentException(
+                    "plugin spec must be 'name' or 'name(key=value, ...)', got an empty string");
         }
         String text = spec.trim();
         int open = text.indexOf('(');

@@ -37,7 +37,8 @@ class EnvironmentValueTypesTest {
         Space.Discrete discrete = new Space.Discrete(3);
         assertTrue(discrete.contains(Observation.discrete(2)));
         assertFalse(discrete.contains(Observation.discrete(3)));
-        assertFalse(discrete.contains(Observation.vector(0.5)), "a continuous observation (state -1) is not in a discrete space");
+        assertFalse(discrete.contains(Observation.vector(0.5)),
+                "a continuous observation (state -1) is not in a discrete space");
         assertTrue(discrete.contains(0));
         assertFalse(discrete.contains(-1));
         assertEquals("size must be in [1, inf), got 0", assertThrows(IllegalArgumentException.class,

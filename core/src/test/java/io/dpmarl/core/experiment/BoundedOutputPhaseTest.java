@@ -106,7 +106,8 @@ class BoundedOutputPhaseTest {
                             boolean nominal = random.nextInt(40) == 0;
                             lines.add(Csv.line("exp, " + experiment, Integer.toString(trial),
                                     Integer.toString(report * 100), key, Long.toString(random.nextInt(1000)),
-                                    Csv.number(random.nextDouble() * 10), nominal ? "no formal guarantee " + user : ""));
+                                    Csv.number(random.nextDouble() * 10),
+                                    nominal ? "no formal guarantee " + user : ""));
                         }
                     }
                 }

@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The run files' fast writer ({@link Csv#line}) and streaming reader ({@link CsvReader}) against Apache Commons CSV
  * with the same format ({@link Csv#FORMAT}), the reference: on 20,000 generated records (alphabet biased towards
- * commas, quotes, line feeds, carriage returns, a leading {@code #}, blanks and empty fields) the writer gives
- * exactly {@code FORMAT.format}'s text, and on 2,000 generated files, read whole and a few characters at a time, (records, comment lines, empty lines, {@code \r\n} and
- * {@code \r} line breaks, blanks after a closing quote, a last record without a line break) the reader gives exactly
- * the records Commons CSV parses. Each comparison can fail: a writer that quotes only commas and quotes, or a reader
- * that splits lines before quotes, disagrees on the same generated cases (checked below).
+ * commas, quotes, line feeds, carriage returns, a leading {@code #}, blanks and empty fields) the writer gives exactly
+ * {@code FORMAT.format}'s text, and on 2,000 generated files, read whole and a few characters at a time, (records,
+ * comment lines, empty lines, {@code \r\n} and {@code \r} line breaks, blanks after a closing quote, a last record
+ * without a line break) the reader gives exactly the records Commons CSV parses. Each comparison can fail: a writer
+ * that quotes only commas and quotes, or a reader that splits lines before quotes, disagrees on the same generated
+ * cases (checked below).
  */
 class CsvCommonsDifferentialTest {
     private static final char[] ALPHABET = {'a', 'b', 'z', '0', '9', '.', '-', ',', ',', '"', '"', '\n', '\r', ' ',

@@ -34,7 +34,8 @@ class ExperimentRunnerTest {
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
     private final Registry registry = TestPlugins.registry();
-    private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>()); // written from worker threads
+    // written from worker threads
+    private final List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
 
     private RunSummary run(Path directory, int threads) throws Exception {
         ExperimentPlan plan = ExperimentPlan.resolve(ExperimentSpec.parse(SPEC, false, "spec"), registry);

@@ -68,7 +68,8 @@ class JointActionsTest {
     @Test
     void finiteGameTypeIsSimultaneous() {
         GameType type = GameType.finite(GameType.Utility.ZERO_SUM);
-        assertEquals(new GameType(GameType.Dynamics.SIMULTANEOUS, GameType.Utility.ZERO_SUM, GameType.HorizonKind.FINITE),
+        assertEquals(
+                new GameType(GameType.Dynamics.SIMULTANEOUS, GameType.Utility.ZERO_SUM, GameType.HorizonKind.FINITE),
                 type);
     }
 }

@@ -34,7 +34,8 @@ class PrivacyValueTypesTest {
         assertEquals(0.5, new PrivacyEvent.LaplaceEvent(4, 2).epsilon(), 0.0);             // 2 / 4
         assertEquals(3.0, new PrivacyEvent.GaussianEvent(6, 2).noiseMultiplier(), 0.0);    // 6 / 2
         assertEquals("gaussian(sigma=2.0, sensitivity=1.0)", new PrivacyEvent.GaussianEvent(2, 1).describe());
-        assertEquals("randomized-response(epsilon=1.0, k=4)", new PrivacyEvent.RandomizedResponseEvent(1, 4).describe());
+        assertEquals("randomized-response(epsilon=1.0, k=4)",
+                new PrivacyEvent.RandomizedResponseEvent(1, 4).describe());
         assertEquals("non-private", new PrivacyEvent.NonPrivateEvent().describe());
     }
 
@@ -59,14 +60,16 @@ class PrivacyValueTypesTest {
         assertEquals("agent/3", LedgerKey.agent(3).name());
         assertEquals("user/7", LedgerKey.user(7).name());
         assertEquals(new LedgerKey("global"), LedgerKey.global());
-        assertEquals("ledger key name must be a non-empty path such as 'user/3/agent/1', got ' '", message(() -> new LedgerKey(" ")));
+        assertEquals("ledger key name must be a non-empty path such as 'user/3/agent/1', got ' '",
+                message(() -> new LedgerKey(" ")));
     }
 
     @Test
     void statisticsValidateAndCompareByContent() {
         assertEquals("values must have dimension^2 = 4 entries, got 3",
                 message(() -> new Statistic.SymmetricMatrix(2, new double[3])));
-        assertEquals("dimension must be in [1, inf), got 0", message(() -> new Statistic.SymmetricMatrix(0, new double[0])));
+        assertEquals("dimension must be in [1, inf), got 0",
+                message(() -> new Statistic.SymmetricMatrix(0, new double[0])));
         assertEquals("value must be in [0, 2], got 3", message(() -> new Statistic.Category(3, 3)));
         assertEquals(new Statistic.Vector(new double[] {1, 2}), new Statistic.Vector(new double[] {1, 2}));
         assertNotEquals(new Statistic.Vector(new double[] {1, 2}), new Statistic.Vector(new double[] {1, 3}));

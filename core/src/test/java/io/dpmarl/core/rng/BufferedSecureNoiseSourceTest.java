@@ -20,10 +20,10 @@ import org.apache.commons.math3.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
- * The buffered secure source: it serves its buffer as big-endian words, each byte once, refills it once per 16 KiB
- * with the AES-256-CTR keystream under 48 fresh SecureRandom bytes (or, in the raw mode, with SecureRandom's
- * bytes), never serves a word twice when shared between threads, and its bits are uniform (per-bit frequency, a two-sided normal test at a false-rejection rate of 1e-6 per bit,
- * shown to reject a mutant with one stuck bit).
+ * The buffered secure source: it serves its buffer as big-endian words, each byte once, refills it once per 16 KiB with
+ * the AES-256-CTR keystream under 48 fresh SecureRandom bytes (or, in the raw mode, with SecureRandom's bytes), never
+ * serves a word twice when shared between threads, and its bits are uniform (per-bit frequency, a two-sided normal test
+ * at a false-rejection rate of 1e-6 per bit, shown to reject a mutant with one stuck bit).
  */
 class BufferedSecureNoiseSourceTest {
 

@@ -22,7 +22,10 @@ class DenseSimplexTest {
         assertEquals(-36, solution.objective(), 1e-12);
     }
 
-    /** min x + y s.t. x + 2y >= 4, 3x + y >= 6, x - y = 0: with x = y the rows need y >= 4/3 and y >= 3/2, so x = y = 3/2. */
+    /**
+     * min x + y s.t. x + 2y >= 4, 3x + y >= 6, x - y = 0: with x = y the rows need y >= 4/3 and y >= 3/2, so
+     * x = y = 3/2.
+     */
     @Test
     void handlesGreaterAndEqualRows() {
         LinearProgram program = new LinearProgram(new double[] {1, 1})
@@ -101,7 +104,8 @@ class DenseSimplexTest {
                 cost[j] = random.nextDouble(-1, 1);
             }
             LinearProgram program = new LinearProgram(cost);
-            java.util.List<org.apache.commons.math3.optim.linear.LinearConstraint> constraints = new java.util.ArrayList<>();
+            java.util.List<org.apache.commons.math3.optim.linear.LinearConstraint> constraints =
+                    new java.util.ArrayList<>();
             for (int i = 0; i < m; i++) {
                 double[] row = new double[n];
                 for (int j = 0; j < n; j++) {
@@ -109,7 +113,8 @@ class DenseSimplexTest {
                 }
                 double rhs = random.nextDouble(0.5, 3);
                 boolean less = random.nextBoolean();
-                program.addConstraint(row, less ? Relation.LESS_OR_EQUAL : Relation.GREATER_OR_EQUAL, less ? rhs : rhs / 10);
+                program.addConstraint(row, less ? Relation.LESS_OR_EQUAL : Relation.GREATER_OR_EQUAL,
+                        less ? rhs : rhs / 10);
                 constraints.add(new org.apache.commons.math3.optim.linear.LinearConstraint(row, less
                         ? org.apache.commons.math3.optim.linear.Relationship.LEQ
                         : org.apache.commons.math3.optim.linear.Relationship.GEQ, less ? rhs : rhs / 10));

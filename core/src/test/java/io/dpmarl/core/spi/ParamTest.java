@@ -112,8 +112,10 @@ class ParamTest {
         assertEquals("<privatizer plugin>", privatizer.typeLabel());
         assertEquals("real", EPSILON.typeLabel());
         assertEquals("a privatizer plugin spec", privatizer.range());
-        assertEquals("laplace(epsilon=1, sensitivity=2)", privatizer.parse("laplace", " laplace(epsilon=1,sensitivity=2) "));
-        assertEquals("laplace: parameter 'privatizer' must be a privatizer plugin spec: plugin spec 'laplace(epsilon=1' "
+        assertEquals("laplace(epsilon=1, sensitivity=2)",
+                privatizer.parse("laplace", " laplace(epsilon=1,sensitivity=2) "));
+        assertEquals("laplace: parameter 'privatizer' must be a privatizer plugin spec: plugin spec "
+                + "'laplace(epsilon=1' "
                 + "must end with ')'", rejection(privatizer, "laplace(epsilon=1"));
         // "none" is a plugin name like any other unless the parameter is optional (default none).
         assertEquals("none", privatizer.parse("q", "none"));
@@ -121,7 +123,8 @@ class ParamTest {
         assertEquals("a privatizer plugin spec or none", optional.range());
         assertEquals(true, optional.acceptsNone());
         assertEquals(false, privatizer.acceptsNone());
-        assertThrows(IllegalArgumentException.class, () -> new Param("x", ParamType.REAL, "", java.util.Optional.empty(),
+        assertThrows(IllegalArgumentException.class, () -> new Param("x", ParamType.REAL, "",
+                java.util.Optional.empty(),
                 0, true, 1, true, java.util.List.of(), java.util.Optional.of(PluginKind.PRIVATIZER)));
     }
 }

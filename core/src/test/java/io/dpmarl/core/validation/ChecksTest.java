@@ -17,7 +17,8 @@ class ChecksTest {
         assertEquals(0.5, Checks.positiveFinite("epsilon", 0.5));
         assertEquals("epsilon must be in (0, inf), got 0.0", message(() -> Checks.positiveFinite("epsilon", 0)));
         assertEquals("epsilon must be in (0, inf), got -1.0", message(() -> Checks.positiveFinite("epsilon", -1)));
-        assertEquals("epsilon must be in (0, inf), got NaN", message(() -> Checks.positiveFinite("epsilon", Double.NaN)));
+        assertEquals("epsilon must be in (0, inf), got NaN",
+                message(() -> Checks.positiveFinite("epsilon", Double.NaN)));
         assertEquals("epsilon must be in (0, inf), got Infinity",
                 message(() -> Checks.positiveFinite("epsilon", Double.POSITIVE_INFINITY)));
     }
@@ -26,7 +27,8 @@ class ChecksTest {
     void positiveOrInfinite() {
         assertEquals(Double.POSITIVE_INFINITY, Checks.positiveOrInfinite("epsilon", Double.POSITIVE_INFINITY));
         assertEquals("epsilon must be in (0, inf], got 0.0", message(() -> Checks.positiveOrInfinite("epsilon", 0)));
-        assertEquals("epsilon must be in (0, inf], got NaN", message(() -> Checks.positiveOrInfinite("epsilon", Double.NaN)));
+        assertEquals("epsilon must be in (0, inf], got NaN",
+                message(() -> Checks.positiveOrInfinite("epsilon", Double.NaN)));
     }
 
     @Test

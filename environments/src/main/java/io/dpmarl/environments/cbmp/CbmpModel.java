@@ -41,7 +41,8 @@ public final class CbmpModel implements DiscountedTabularModel {
         }
         Checks.nonNegativeFinite("reward-variance", rewardVariance);
         if (transitions.length != STATES) {
-            throw new IllegalArgumentException("transitions must have " + STATES + " states, got " + transitions.length);
+            throw new IllegalArgumentException("transitions must have " + STATES + " states, got "
+                    + transitions.length);
         }
         this.transitions = new double[STATES][ACTIONS][];
         for (int s = 0; s < STATES; s++) {

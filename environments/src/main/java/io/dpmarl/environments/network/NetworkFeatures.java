@@ -145,7 +145,9 @@ public final class NetworkFeatures implements LinearMixtureFeatures {
         return theta;
     }
 
-    /** The paper's features {@code phi(s' | s, a)} (eq. 62): this class's features times alpha(s) in the last entries. */
+    /**
+     * The paper's features {@code phi(s' | s, a)} (eq. 62): this class's features times alpha(s) in the last entries.
+     */
     public double[] paperPhi(int state, int jointAction, int next) {
         double[] out = new double[dimension];
         int k = java.util.Arrays.binarySearch(successors[state], next);

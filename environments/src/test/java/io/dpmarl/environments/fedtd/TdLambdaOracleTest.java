@@ -153,8 +153,8 @@ class TdLambdaOracleTest {
     /**
      * E[A(X_t)] -> A and E[(B(X_t))^T] -> b (the paper's eq. (3)): time averages over 10^6 steps of one trajectory
      * within 2% (relative Frobenius / Euclidean). The chain mixes in a few steps and the trace in about
-     * 1/(1 - gamma lambda) = 2 steps, so the averages' relative standard error is at most about 0.2% (observed error of A:
-     * 0.04%): the 2% band is at least 10 standard errors (deterministic with the fixed seed).
+     * 1/(1 - gamma lambda) = 2 steps, so the averages' relative standard error is at most about 0.2% (observed error
+     * of A: 0.04%): the 2% band is at least 10 standard errors (deterministic with the fixed seed).
      */
     @Test
     void timeAveragesOfTheTdOperatorsConvergeToTheClosedForms() {

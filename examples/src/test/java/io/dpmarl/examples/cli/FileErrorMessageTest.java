@@ -17,7 +17,8 @@ class FileErrorMessageTest {
                 Main.message(new AccessDeniedException("/runs/x/.config.json.32580-1.tmp")));
         assertEquals("no such file: runs/x/trials/0/3.metrics.csv",
                 Main.message(new NoSuchFileException("runs/x/trials/0/.3.metrics.csv.7-12.tmp")));
-        assertEquals("permission denied: .config.json", Main.message(new AccessDeniedException("..config.json.1-1.tmp")));
+        assertEquals("permission denied: .config.json",
+                Main.message(new AccessDeniedException("..config.json.1-1.tmp")));
         // Other names are kept as they are.
         assertEquals("permission denied: /runs/x/.hidden.tmp",
                 Main.message(new AccessDeniedException("/runs/x/.hidden.tmp")));

@@ -42,7 +42,8 @@ class PaperSpecsRunTest {
         List<String> privacy = Files.readAllLines(out.resolve("privacy.csv"));
         assertEquals("# noise=seeded", privacy.get(0));
         // Central: the whole stream's epsilon = 1 charged once to the run; local: epsilon = 1 per user (episode).
-        assertTrue(privacy.stream().anyMatch(line -> line.startsWith("privatizer=nashvi-central-counts(epsilon=1),0,100,"
+        assertTrue(privacy.stream().anyMatch(line -> line.startsWith(
+                "privatizer=nashvi-central-counts(epsilon=1),0,100,"
                 + "global,1,1.0")), String.join("\n", privacy.subList(0, Math.min(8, privacy.size()))));
         assertTrue(privacy.stream().anyMatch(line -> line.startsWith("privatizer=nashvi-local-counts(epsilon=1),0,100,"
                 + "user/99,1,1.0")), "the last user of the local series is reported with epsilon 1");

@@ -35,7 +35,8 @@ class ReportBrowserTest {
     void theReproductionReportRendersInHeadlessChromium(@TempDir Path directory) throws Exception {
         String chromium = System.getProperty("dpmarl.chromium", "");
         assertTrue(!chromium.isBlank() && Files.isExecutable(Path.of(chromium)),
-                "dpmarl.chromium must name an executable Chromium (the browser profile sets it), got '" + chromium + "'");
+                "dpmarl.chromium must name an executable Chromium (the browser profile sets it), got '" + chromium
+                        + "'");
         Path out = directory.resolve("reproduce");
         Cli.Result result = Cli.run(TestReproduction.discovery(), "reproduce", TestReproduction.PAPER, "--out",
                 out.toString(), "--threads", "1");

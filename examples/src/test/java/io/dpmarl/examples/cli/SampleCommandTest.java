@@ -11,7 +11,10 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code dpmarl sample}, run in-process. Deterministic (fixed seeds) except the secure-noise test, which only checks shape. */
+/**
+ * {@code dpmarl sample}, run in-process. Deterministic (fixed seeds) except the secure-noise test, which only checks
+ * shape.
+ */
 class SampleCommandTest {
 
     private static String[] run(String... args) {

@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * Test helper shared by the reproductions' tests: runs one bundled spec through the ordinary runner ({@link ExperimentRunner}, the same
- * path as {@code dpmarl run}) into {@code directory}, and reads bundled spec resources.
+ * Test helper shared by the reproductions' tests: runs one bundled spec through the ordinary runner
+ * ({@link ExperimentRunner}, the same path as {@code dpmarl run}) into {@code directory}, and reads bundled spec
+ * resources.
  */
 public final class BundledSpecRunner {
     private BundledSpecRunner() {

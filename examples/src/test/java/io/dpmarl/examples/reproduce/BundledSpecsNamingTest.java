@@ -17,7 +17,8 @@ class BundledSpecsNamingTest {
 
     @Test
     void inSettingKeepsTheOrderAndNamesTheRunAfterTheSpec() {
-        assertEquals(List.of(new BundledSpec("b", "specs/p/b-quick.yaml"), new BundledSpec("a", "specs/p/a-quick.yaml")),
+        assertEquals(
+                List.of(new BundledSpec("b", "specs/p/b-quick.yaml"), new BundledSpec("a", "specs/p/a-quick.yaml")),
                 BundledSpecs.inSetting("p", List.of("b", "a"), false));
     }
 }

@@ -9,7 +9,10 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.mechanisms.accounting.Calibration;
 
-/** Event plugin {@code gaussian}: Gaussian noise of standard deviation sigma on a statistic of L2 sensitivity 'sensitivity'. */
+/**
+ * Event plugin {@code gaussian}: Gaussian noise of standard deviation sigma on a statistic of L2 sensitivity
+ * 'sensitivity'.
+ */
 @AutoService(PluginProvider.class)
 public final class GaussianEventProvider extends EventProvider implements CalibratableEvent {
     @Override

@@ -9,7 +9,10 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.mechanisms.accounting.Calibration;
 
-/** Event plugin {@code laplace}: Laplace noise of scale b on a statistic of L1 sensitivity 'sensitivity' (pure epsilon = sensitivity / b). */
+/**
+ * Event plugin {@code laplace}: Laplace noise of scale b on a statistic of L1 sensitivity 'sensitivity' (pure epsilon =
+ * sensitivity / b).
+ */
 @AutoService(PluginProvider.class)
 public final class LaplaceEventProvider extends EventProvider implements CalibratableEvent {
     @Override
@@ -19,7 +22,8 @@ public final class LaplaceEventProvider extends EventProvider implements Calibra
 
     @Override
     public String description() {
-        return "Laplace noise of scale b on a statistic of L1 sensitivity 'sensitivity' (pure epsilon = sensitivity / b).";
+        return "Laplace noise of scale b on a statistic of L1 sensitivity 'sensitivity' (pure epsilon = "
+                + "sensitivity / b).";
     }
 
     @Override

@@ -8,7 +8,9 @@ import io.dpmarl.core.spi.Params;
 import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginProvider;
 
-/** Event plugin {@code non-private}: A release without privacy (non-private baseline): accountants report epsilon = inf. */
+/**
+ * Event plugin {@code non-private}: A release without privacy (non-private baseline): accountants report epsilon = inf.
+ */
 @AutoService(PluginProvider.class)
 public final class NonPrivateEventProvider extends EventProvider {
     @Override

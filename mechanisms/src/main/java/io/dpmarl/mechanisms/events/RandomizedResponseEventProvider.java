@@ -9,7 +9,10 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.mechanisms.accounting.Calibration;
 
-/** Event plugin {@code randomized-response}: k-ary randomized response at level epsilon (truth with probability e^epsilon / (e^epsilon + k - 1)). */
+/**
+ * Event plugin {@code randomized-response}: k-ary randomized response at level epsilon (truth with probability
+ * e^epsilon / (e^epsilon + k - 1)).
+ */
 @AutoService(PluginProvider.class)
 public final class RandomizedResponseEventProvider extends EventProvider implements CalibratableEvent {
     @Override

@@ -9,7 +9,10 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginProvider;
 import io.dpmarl.mechanisms.accounting.Calibration;
 
-/** Event plugin {@code subsampled-gaussian}: Poisson-subsampled Gaussian (DP-SGD step): sampling rate q, noise multiplier sigma, sensitivity 1, add/remove-one relation. */
+/**
+ * Event plugin {@code subsampled-gaussian}: Poisson-subsampled Gaussian (DP-SGD step): sampling rate q, noise
+ * multiplier sigma, sensitivity 1, add/remove-one relation.
+ */
 @AutoService(PluginProvider.class)
 public final class SubsampledGaussianEventProvider extends EventProvider implements CalibratableEvent {
     @Override
@@ -19,7 +22,8 @@ public final class SubsampledGaussianEventProvider extends EventProvider impleme
 
     @Override
     public String description() {
-        return "Poisson-subsampled Gaussian (DP-SGD step): sampling rate q, noise multiplier sigma, sensitivity 1, add/remove-one relation.";
+        return "Poisson-subsampled Gaussian (DP-SGD step): sampling rate q, noise multiplier sigma, sensitivity 1, "
+                + "add/remove-one relation.";
     }
 
     @Override

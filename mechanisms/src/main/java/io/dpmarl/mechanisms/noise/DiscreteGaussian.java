@@ -90,7 +90,8 @@ final class DiscreteGaussian {
         BigInteger tTimesDenominator = bigT.multiply(denominator);
         while (true) {
             long candidate = DiscreteLaplace.sample(noise, t, 0);
-            BigInteger difference = BigInteger.valueOf(Math.abs(candidate)).multiply(tTimesDenominator).subtract(numerator);
+            BigInteger difference = BigInteger.valueOf(Math.abs(candidate)).multiply(tTimesDenominator)
+                    .subtract(numerator);
             if (ExactBernoulli.expMinus(noise, difference.multiply(difference), gammaDenominator)) {
                 return candidate;
             }

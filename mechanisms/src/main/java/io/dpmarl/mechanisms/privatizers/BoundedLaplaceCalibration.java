@@ -21,8 +21,8 @@ public final class BoundedLaplaceCalibration {
         Checks.positiveFinite("bound", bound);
         Checks.positiveFinite("sensitivity", sensitivity);
         if (!(sensitivity < bound)) {
-            throw new IllegalArgumentException("bound must be in (" + sensitivity + ", inf) (above the sensitivity), got "
-                    + bound);
+            throw new IllegalArgumentException("bound must be in (" + sensitivity + ", inf) (above the sensitivity), "
+                    + "got " + bound);
         }
         double normaliser = -Math.expm1(-bound / scale);
         // e^{-(B - Delta)/b} (1 - e^{-Delta/b}) / (2 (1 - e^{-B/b})), without cancellation; a handful of correctly

@@ -71,10 +71,10 @@ public final class BoundedLaplacePrivatizerProvider implements PluginProvider<Pr
 
     @Override
     public String description() {
-        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure claim "
-                + "is a flaw). " + PrivatizerParams.additiveAssumptions("L1") + ". Refused when built: a bound not"
-                + " above the sensitivity plus its grid rounding (about max-coordinates * 2^-39 sensitivity/epsilon), "
-                + "sensitivity/"
+        return "Float-safe Laplace noise restricted to [-bound, bound] (L1): (epsilon, delta)-DP (the paper's pure "
+                + "claim is a flaw). " + PrivatizerParams.additiveAssumptions("L1") + ". Refused when built: a bound"
+                + " not above the sensitivity plus its grid rounding (about max-coordinates * 2^-39 "
+                + "sensitivity/epsilon), sensitivity/"
                 + "epsilon above " + ScaleLimits.LAPLACE_MAX_SCALE + " (the Laplace sampler's largest scale, 2^1011 "
                 + "less one ulp), and " + PrivatizerParams.LAPLACE_CALIBRATION_LIMIT;
     }

@@ -52,7 +52,8 @@ public final class LaplacePrivatizerProvider implements PluginProvider<Privatize
         ScaleLimits.require("laplace", "sensitivity / epsilon, raised by the grid rounding of max-coordinates "
                 + "coordinates to " + scale + ",", scale, ScaleLimits.LAPLACE_MAX_SCALE, ScaleLimits.LAPLACE_LIMIT_TEXT,
                 given + ", max-coordinates=" + maxCoordinates);
-        return new AdditiveNoisePrivatizer("laplace", NoiseDistribution.laplace(scale), new PrivacyGuarantee.PureDp(epsilon),
+        return new AdditiveNoisePrivatizer("laplace", NoiseDistribution.laplace(scale),
+                new PrivacyGuarantee.PureDp(epsilon),
                 Optional.empty(), new PrivacyEvent.LaplaceEvent(scale, effective), Sensitivity.l1(sensitivity),
                 neighbouring, maxCoordinates);
     }

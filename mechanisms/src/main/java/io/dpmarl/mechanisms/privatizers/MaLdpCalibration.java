@@ -159,12 +159,14 @@ public enum MaLdpCalibration {
                 PrivacyGuarantee computed = this == SOUND ? claim
                         : new PrivacyGuarantee.ApproxDp(releaseEpsilon, computedDelta);
                 return new AdditiveNoisePrivatizer(name, NoiseDistribution.gaussian(sigma), computed,
-                        differing(claim, computed), new PrivacyEvent.GaussianEvent(sigma, effective), Sensitivity.l2(l2),
+                        differing(claim, computed), new PrivacyEvent.GaussianEvent(sigma, effective),
+                        Sensitivity.l2(l2),
                         neighbouring, maxCoordinates);
             }
             case LAPLACE -> {
                 double scale = this == PAPER_LITERAL ? paperLaplaceScale(setting)
-                        : SafeRounding.divideUp(soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates), releaseEpsilon);
+                        : SafeRounding.divideUp(soundLaplaceSensitivity(l1, releaseEpsilon, maxCoordinates),
+                                releaseEpsilon);
                 double effective = FloatSafeSensitivity.effective(Sensitivity.Norm.L1, l1, maxCoordinates,
                         Samplers.laplaceGranularity(scale));
                 PrivacyGuarantee computed = new PrivacyGuarantee.PureDp(SafeRounding.divideUp(effective, scale));

@@ -65,7 +65,8 @@ public final class UniformCalibration {
         }
         if (floatSafeDelta(halfWidth, sensitivity, coordinates) > delta) {
             throw new IllegalArgumentException("max-coordinates must be small enough that the grid rounding of that "
-                    + "many coordinates stays below the sensitivity (use a smaller max-coordinates), got " + coordinates);
+                    + "many coordinates stays below the sensitivity (use a smaller max-coordinates), got "
+                    + coordinates);
         }
         return halfWidth;
     }

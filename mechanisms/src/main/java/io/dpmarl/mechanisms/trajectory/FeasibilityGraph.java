@@ -117,7 +117,8 @@ public record FeasibilityGraph(int[][] successors) {
                 throw new IllegalArgumentException("successors must list 'state>succ succ' for states 0.."
                         + (parts.length - 1) + " in order separated by '|', got '" + parts[p] + "'");
             }
-            successors[p] = Arrays.stream(sides[1].trim().split("[\\s,]+")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+            successors[p] = Arrays.stream(sides[1].trim().split("[\\s,]+")).map(String::trim)
+                    .mapToInt(Integer::parseInt).toArray();
         }
         return new FeasibilityGraph(successors);
     }

@@ -11,7 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Exact and statistical tests of the Chan-Shi-Song binary-tree counter (the counter of DP-Nash-VI's central privatizer). */
+/**
+ * Exact and statistical tests of the Chan-Shi-Song binary-tree counter (the counter of DP-Nash-VI's central
+ * privatizer).
+ */
 class BinaryTreeCounterTest {
 
     /** Node noise that returns a scripted value per draw and counts the draws. */

@@ -32,7 +32,8 @@ class EventProvidersTest {
     void eventSpecsResolveToRecords() {
         assertEquals(new PrivacyEvent.GaussianEvent(2, 1), event("gaussian(sigma=2)"));
         assertEquals(new PrivacyEvent.GaussianEvent(2, 3), event("gaussian(sigma=2, sensitivity=3)"));
-        assertEquals(new PrivacyEvent.SubsampledGaussianEvent(1.1, 0.01), event("subsampled-gaussian(sigma=1.1, q=0.01)"));
+        assertEquals(new PrivacyEvent.SubsampledGaussianEvent(1.1, 0.01),
+                event("subsampled-gaussian(sigma=1.1, q=0.01)"));
         assertEquals(new PrivacyEvent.LaplaceEvent(0.5, 1), event("laplace(b=0.5)"));
         assertEquals(new PrivacyEvent.RandomizedResponseEvent(1, 4), event("randomized-response(epsilon=1, k=4)"));
         assertEquals(new PrivacyEvent.PureEvent(0.3), event("pure(epsilon=0.3)"));
@@ -40,7 +41,8 @@ class EventProvidersTest {
         assertEquals(new PrivacyEvent.ZcdpEvent(0.02), event("zcdp(rho=0.02)"));
         assertEquals(new PrivacyEvent.NonPrivateEvent(), event("non-private"));
         // Each record's describe() is itself a spec that resolves to the same record.
-        for (String spec : new String[] {"gaussian(sigma=2)", "subsampled-gaussian(sigma=1.1, q=0.01)", "laplace(b=0.5)",
+        for (String spec : new String[] {"gaussian(sigma=2)", "subsampled-gaussian(sigma=1.1, q=0.01)",
+            "laplace(b=0.5)",
             "randomized-response(epsilon=1, k=4)", "pure(epsilon=0.3)", "approx(epsilon=0.3, delta=1e-6)",
             "zcdp(rho=0.02)"}) {
             assertEquals(event(spec), event(event(spec).describe()), spec);
@@ -57,7 +59,8 @@ class EventProvidersTest {
         assertTrue(accountant("basic(gaussian-delta=1e-6)").supports(new PrivacyEvent.GaussianEvent(1, 1)));
         assertTrue(accountant("advanced(variant=drv)") instanceof AdvancedAccountant);
         for (PluginProvider<?> provider : registry.list(PluginKind.ACCOUNTANT)) {
-            assertEquals(provider.name(), registry.create(PluginKind.ACCOUNTANT, Accountant.class, provider.name()).name());
+            assertEquals(provider.name(),
+                    registry.create(PluginKind.ACCOUNTANT, Accountant.class, provider.name()).name());
         }
     }
 

@@ -145,8 +145,10 @@ class ExactBernoulliScriptTest {
                 for (long k = 2; k < failAt; k++) {
                     noise.word(Words.wordFor(a - 1, 4 * k)); // the largest uniform that succeeds
                 }
-                noise.word(Words.wordFor(a, 4L * failAt)); // the smallest uniform that fails (its largest word, not rejected)
-                assertEquals(failAt % 2 == 1, ExactBernoulli.expMinusFraction(noise, a, 4), "K = " + failAt + ", a = " + a);
+                // the smallest uniform that fails (its largest word, not rejected)
+                noise.word(Words.wordFor(a, 4L * failAt));
+                assertEquals(failAt % 2 == 1, ExactBernoulli.expMinusFraction(noise, a, 4),
+                        "K = " + failAt + ", a = " + a);
                 noise.assertExhausted();
             }
         }
@@ -171,7 +173,8 @@ class ExactBernoulliScriptTest {
         // denominator 2^55 is not "small": A_k = Bernoulli(1/k) and Bernoulli(a/b) from k = 2
         long b = 1L << 55;
         long a = 1L << 54; // gamma = 1/2
-        long topBitZero = 0x4000_0000_0000_0000L; // below(2) = 0 and below(2^55) = 2^53 < a; a merged below(2^56) = a fails
+        // below(2) = 0 and below(2^55) = 2^53 < a; a merged below(2^56) = a fails
+        long topBitZero = 0x4000_0000_0000_0000L;
         ScriptedNoiseSource noise = ScriptedNoiseSource.ofWords(0L, topBitZero, topBitZero, Words.wordFor(1, 3));
         assertTrue(ExactBernoulli.expMinusFraction(noise, a, b), "K = 3");
         noise.assertExhausted();

@@ -26,7 +26,8 @@ class PrivacyPathSourceScanTest {
     static Path repositoryRoot() {
         Path directory = Paths.get("").toAbsolutePath();
         while (directory != null) {
-            if (Files.isDirectory(directory.resolve("core/src/main")) && Files.isDirectory(directory.resolve("mechanisms"))
+            if (Files.isDirectory(directory.resolve("core/src/main"))
+                    && Files.isDirectory(directory.resolve("mechanisms"))
                     && Files.exists(directory.resolve("pom.xml"))) {
                 return directory;
             }

@@ -91,7 +91,8 @@ class SamplersDistributionTest {
             samples[i] = Samplers.gaussian(noise, sigma);
         }
         assertMoments(samples, 0, sigma * sigma, 3);
-        assertKolmogorovSmirnov(java.util.Arrays.copyOf(samples, 5000), x -> 0.5 * Erf.erfc(-x / (sigma * Math.sqrt(2))));
+        assertKolmogorovSmirnov(java.util.Arrays.copyOf(samples, 5000),
+                x -> 0.5 * Erf.erfc(-x / (sigma * Math.sqrt(2))));
     }
 
     @Test
@@ -118,7 +119,8 @@ class SamplersDistributionTest {
         }
         // variance a^2/3, kurtosis 9/5
         assertMoments(samples, 0, a * a / 3, 1.8);
-        assertKolmogorovSmirnov(java.util.Arrays.copyOf(samples, 5000), x -> Math.min(1, Math.max(0, (x + a) / (2 * a))));
+        assertKolmogorovSmirnov(java.util.Arrays.copyOf(samples, 5000),
+                x -> Math.min(1, Math.max(0, (x + a) / (2 * a))));
     }
 
     @Test

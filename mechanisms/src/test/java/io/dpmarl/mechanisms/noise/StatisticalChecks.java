@@ -118,7 +118,8 @@ final class StatisticalChecks {
         double z = new NormalDistribution().inverseCumulativeProbability(1 - 0.5e-6);
         double phat = (double) successes / trials;
         double centre = (phat + z * z / (2 * trials)) / (1 + z * z / trials);
-        double half = z / (1 + z * z / trials) * Math.sqrt(phat * (1 - phat) / trials + z * z / (4.0 * trials * trials));
+        double half = z / (1 + z * z / trials)
+                * Math.sqrt(phat * (1 - phat) / trials + z * z / (4.0 * trials * trials));
         assertTrue(Math.abs(p - centre) <= half, "p = " + p + " outside Wilson interval " + centre + " +- " + half
                 + " (" + successes + "/" + trials + ")");
     }

@@ -86,7 +86,8 @@ class CalibrationReferenceTest {
                 new MaLdpCalibration.Setting(epsilon, 0.1, 5, 4), true, Neighbouring.USER);
         PrivacyGuarantee.ApproxDp computed = (PrivacyGuarantee.ApproxDp) bounded.guarantee();
         assertEquals(releaseDelta, computed.delta(), 1e-8);
-        // finding 2: epsilon at the effective L1 sensitivity 100 + 4096 r, r = 2^(floor(log2 b) - 39), b = 1000 / epsilon
+        // finding 2: epsilon at the effective L1 sensitivity 100 + 4096 r, r = 2^(floor(log2 b) - 39),
+        // b = 1000 / epsilon
         double scale = 1000 / epsilon;
         double grid = Math.scalb(1.0, Math.getExponent(scale) - 39);
         assertEquals((100 + 4096 * grid) / scale, computed.epsilon(), 1e-12);

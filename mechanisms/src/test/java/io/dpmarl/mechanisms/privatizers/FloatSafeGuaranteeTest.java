@@ -29,7 +29,9 @@ class FloatSafeGuaranteeTest {
         return REGISTRY.create(PluginKind.PRIVATIZER, Privatizer.class, spec);
     }
 
-    /** The true rho of Gaussian noise sigma on grid r for m rounded coordinates: (Delta + sqrt(m) r)^2 / (2 sigma^2). */
+    /**
+     * The true rho of Gaussian noise sigma on grid r for m rounded coordinates: (Delta + sqrt(m) r)^2 / (2 sigma^2).
+     */
     private static double trueRho(double sensitivity, int coordinates, double grid, double sigma) {
         double shift = sensitivity + Math.sqrt(coordinates) * grid;
         return shift * shift / (2 * sigma * sigma);

@@ -44,7 +44,8 @@ class InputAssumptionsTest {
 
     /** Per privatizer name: a spec and the inputs that break its assumptions. */
     private static Map<String, Map.Entry<String, List<Statistic>>> violations() {
-        List<Statistic> additive = List.of(new Statistic.Vector(THREE), new Statistic.Vector(new double[] {1, Double.NaN}),
+        List<Statistic> additive = List.of(new Statistic.Vector(THREE),
+                new Statistic.Vector(new double[] {1, Double.NaN}),
                 new Statistic.Scalar(Double.POSITIVE_INFINITY));
         List<Statistic> matrixAdditive = List.of(new Statistic.SymmetricMatrix(2, new double[] {1, 2, 2, 4}),
                 new Statistic.SymmetricMatrix(1, new double[] {Double.NaN}));

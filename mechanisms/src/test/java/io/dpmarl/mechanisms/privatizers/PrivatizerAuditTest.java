@@ -89,7 +89,9 @@ class PrivatizerAuditTest {
         assertFalse(histogramMutant.consistentWith(0.1), histogramMutant.toString());
     }
 
-    /** Classic Gaussian at its claimed (0.5, 1e-5) and zCDP Gaussian at rho -> (rho + 2 sqrt(rho ln(1/delta)), delta). */
+    /**
+     * Classic Gaussian at its claimed (0.5, 1e-5) and zCDP Gaussian at rho -> (rho + 2 sqrt(rho ln(1/delta)), delta).
+     */
     @Test
     void otherGaussiansPassAtTheirClaims() {
         Privatizer classic = create("gaussian(epsilon=0.5, delta=1e-5, sensitivity=1)");

@@ -132,13 +132,15 @@ class PrivatizerScaleLimitsTest {
         // sigma / sensitivity = 1/sqrt(2 rho); with m = 4096 the grid excess 64 * 2^-19 sigma needs it below ~2^13
         releaseOnce("gaussian-zcdp(rho=" + 4096 * 0x1p-36 + ")"); // sigma / Delta = 2^17 / 64 = 2^11
         assertNames(refusal("gaussian-zcdp(rho=" + 4096 * 0x1p-44 + ")"), "gaussian-zcdp: ", // ratio 2^15
-                "2^19 / sqrt(max-coordinates) = 8192.0", "got rho=" + 4096 * 0x1p-44 + ", sensitivity=1.0, max-coordinates=4096");
+                "2^19 / sqrt(max-coordinates) = 8192.0",
+                "got rho=" + 4096 * 0x1p-44 + ", sensitivity=1.0, max-coordinates=4096");
     }
 
     @Test
     void theClassicGaussianCalibrationFailureStatesTheRatioItFound() {
         // sigma / sensitivity = sqrt(2 ln(1.25 / 1e-5)) / 1e-4 = sqrt(23.4721...) 1e4 = 48448.0..., above 2^19 / 64
-        assertNames(refusal("gaussian(epsilon=1e-4, delta=1e-5, sensitivity=2)"), "gaussian: ", "sigma / sensitivity must be"
+        assertNames(refusal("gaussian(epsilon=1e-4, delta=1e-5, sensitivity=2)"), "gaussian: ",
+                "sigma / sensitivity must be"
                 + " at most about 2^19 / sqrt(max-coordinates) = 8192.0 (here 48448.05", "got epsilon=1.0E-4, "
                 + "delta=1.0E-5, sensitivity=2.0, max-coordinates=4096");
     }

@@ -84,7 +84,8 @@ class SafeScaleRoundingTest {
             LaplaceEvent event = (LaplaceEvent) LaplacePrivatizerProvider.create(epsilon, delta, 16,
                     Neighbouring.RECORD).event();
             assertTrue(event.sensitivity() / event.scale() <= epsilon && event.sensitivity() >= delta
-                    && exactlyPrivate(event.sensitivity(), event.scale(), epsilon), "delta=" + delta + " eps=" + epsilon);
+                    && exactlyPrivate(event.sensitivity(), event.scale(), epsilon),
+                    "delta=" + delta + " eps=" + epsilon);
         }
     }
 

@@ -81,7 +81,8 @@ class ValidationBeforeChargeTest {
         // a 3x3 symmetric matrix perturbs its 6 upper-triangle entries; a 2x2 one perturbs 3
         refusedWithoutCharge(laplace, new Statistic.SymmetricMatrix(3, new double[9]));
         PrivacyLedger ledger = PrivacyLedger.unaccounted();
-        laplace.release(new Statistic.SymmetricMatrix(2, new double[4]), NoiseSource.seeded(2), ledger, LedgerKey.global());
+        laplace.release(new Statistic.SymmetricMatrix(2, new double[4]), NoiseSource.seeded(2), ledger,
+                LedgerKey.global());
         laplace.release(new Statistic.Vector(new double[3]), NoiseSource.seeded(2), ledger, LedgerKey.global());
         assertEquals(2, ledger.charges());
         // the default is 4096

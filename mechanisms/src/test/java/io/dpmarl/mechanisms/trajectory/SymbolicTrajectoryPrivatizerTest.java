@@ -90,7 +90,8 @@ class SymbolicTrajectoryPrivatizerTest {
     void auditPassesAtTheClaimedEpsilonAndRejectsALargerTau() {
         SymbolicTrajectoryPrivatizer honest = (SymbolicTrajectoryPrivatizer) create();
         // v = (0, 0, 0) and u = (1, 0, 0) differ in one symbol; event: the released string is (0, 0, 0).
-        EpsilonLowerBoundAudit.Result result = EpsilonLowerBoundAudit.audit(trajectory(honest, 0), trajectory(honest, 1),
+        EpsilonLowerBoundAudit.Result result = EpsilonLowerBoundAudit.audit(trajectory(honest, 0),
+                trajectory(honest, 1),
                 0, 0, 50_000, 1e-6, NoiseSource.seeded(11));
         assertTrue(result.consistentWith(1), result.toString());
         SymbolicTrajectoryPrivatizer mutant = new SymbolicTrajectoryPrivatizer(

@@ -92,7 +92,8 @@ class PrivateExecutionTest {
         double q = Math.pow(2 * Math.exp(-2) + 1, -6);
         assertEquals(0.2375758, q, 1e-7);
         assertEquals(q, PrivacyPerformanceBounds.q(3, 2, 1, 2, 3), 1e-15);
-        assertEquals(0.9 - Math.sqrt(1 - Math.exp(-0.5) * q), PrivacyPerformanceBounds.theorem1(0.9, 0.5, 3, 2, 1, 2, 3),
+        assertEquals(0.9 - Math.sqrt(1 - Math.exp(-0.5) * q),
+                PrivacyPerformanceBounds.theorem1(0.9, 0.5, 3, 2, 1, 2, 3),
                 1e-15);
         assertEquals(-0.0251503, PrivacyPerformanceBounds.theorem1(0.9, 0.5, 3, 2, 1, 2, 3), 1e-6);
         assertEquals(0.1375758, PrivacyPerformanceBounds.theorem2(0.9, 3, 2, 1, 2, 3), 1e-6);

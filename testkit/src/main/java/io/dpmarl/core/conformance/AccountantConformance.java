@@ -54,7 +54,10 @@ public final class AccountantConformance {
     private AccountantConformance() {
     }
 
-    /** Runs every check on an accountant that has composed nothing yet; fresh ones come from its {@link Accountant#copy()}. */
+    /**
+     * Runs every check on an accountant that has composed nothing yet; fresh ones come from its
+     * {@link Accountant#copy()}.
+     */
     public static void check(Accountant empty) {
         assertNotNull(empty, "accountant must be non-null");
         check(empty::copy);
@@ -97,7 +100,8 @@ public final class AccountantConformance {
         for (PrivacyEvent event : StandardEvents.all()) {
             if (!accountant.supports(event)) {
                 assertThrows(IllegalArgumentException.class, () -> accountant.compose(event),
-                        name + ": composing unsupported event " + event.describe() + " must throw IllegalArgumentException");
+                        name + ": composing unsupported event " + event.describe()
+                                + " must throw IllegalArgumentException");
                 assertSame(before, accountant.epsilon(1e-6), name + ": a refused " + event.describe()
                         + " must change nothing");
             } else {
@@ -125,7 +129,8 @@ public final class AccountantConformance {
         }
         assertFalse(Double.isNaN(pure), context + ": epsilon(0) is NaN");
         for (double delta : DELTAS) {
-            assertAtMost(accountant.epsilon(delta), pure, context + ": epsilon(0) must be at least epsilon(" + delta + ")");
+            assertAtMost(accountant.epsilon(delta), pure,
+                    context + ": epsilon(0) must be at least epsilon(" + delta + ")");
         }
     }
 
@@ -178,14 +183,16 @@ public final class AccountantConformance {
         double[] deltas = deltaProfile(accountant);
         checkPureEpsilon(accountant, context);
         for (int i = 0; i < DELTAS.length; i++) {
-            assertTrue(epsilons[i] >= 0, context + ": epsilon(" + DELTAS[i] + ") must be in [0, inf], got " + epsilons[i]);
+            assertTrue(epsilons[i] >= 0,
+                    context + ": epsilon(" + DELTAS[i] + ") must be in [0, inf], got " + epsilons[i]);
             if (i > 0) {
                 assertAtMost(epsilons[i], epsilons[i - 1], context + ": epsilon(delta) must not increase with delta, "
                         + "epsilon(" + DELTAS[i] + ") > epsilon(" + DELTAS[i - 1] + ")");
             }
         }
         for (int i = 0; i < EPSILONS.length; i++) {
-            assertTrue(deltas[i] >= 0 && deltas[i] <= 1, context + ": delta(" + EPSILONS[i] + ") must be in [0, 1], got "
+            assertTrue(deltas[i] >= 0 && deltas[i] <= 1,
+                    context + ": delta(" + EPSILONS[i] + ") must be in [0, 1], got "
                     + deltas[i]);
             if (i > 0) {
                 assertAtMost(deltas[i], deltas[i - 1], context + ": delta(epsilon) must not increase with epsilon, "
@@ -242,7 +249,8 @@ public final class AccountantConformance {
                 name + ": composing into a copy must not change the original");
         double[] copyAfter = epsilonProfile(copy);
         original.compose(first, 3);
-        assertProfilesEqual(copyAfter, epsilonProfile(copy), name + ": composing into the original must not change a copy");
+        assertProfilesEqual(copyAfter, epsilonProfile(copy),
+                name + ": composing into the original must not change a copy");
         assertEquals(name, copy.name(), name + ": a copy must keep the accountant's name");
     }
 

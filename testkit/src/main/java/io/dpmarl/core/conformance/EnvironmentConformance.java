@@ -198,7 +198,8 @@ public final class EnvironmentConformance {
     private static void checkObservations(EnvironmentInfo info, Observation[] observations, String where) {
         String name = info.name();
         assertNotNull(observations, name + ": " + where + " returned null observations");
-        assertEquals(info.numAgents(), observations.length, name + ": " + where + " must return one observation per agent");
+        assertEquals(info.numAgents(), observations.length,
+                name + ": " + where + " must return one observation per agent");
         for (int agent = 0; agent < observations.length; agent++) {
             Observation observation = observations[agent];
             assertNotNull(observation, name + ": " + where + ": observation of agent " + agent + " is null");
@@ -217,7 +218,8 @@ public final class EnvironmentConformance {
         assertNotNull(result, name + ": " + where + " returned null");
         checkObservations(info, result.observations(), where);
         assertNotNull(result.rewards(), name + ": " + where + " returned null rewards");
-        assertEquals(info.numAgents(), result.rewards().length, name + ": " + where + " must return one reward per agent");
+        assertEquals(info.numAgents(), result.rewards().length,
+                name + ": " + where + " must return one reward per agent");
         for (int agent = 0; agent < info.numAgents(); agent++) {
             assertTrue(Double.isFinite(result.rewards()[agent]), name + ": " + where + ": reward of agent " + agent
                     + " must be finite, got " + result.rewards()[agent]);
@@ -248,7 +250,8 @@ public final class EnvironmentConformance {
             checkDistribution(where, model.transition(stage, state, action), states);
             for (int agent = 0; agent < info.numAgents(); agent++) {
                 double reward = model.reward(stage, state, action, agent);
-                assertTrue(Double.isFinite(reward), where + ": reward of agent " + agent + " must be finite, got " + reward);
+                assertTrue(Double.isFinite(reward),
+                        where + ": reward of agent " + agent + " must be finite, got " + reward);
             }
         }
     }
@@ -284,7 +287,8 @@ public final class EnvironmentConformance {
     public static Optional<ModelFit> checkStepAgainstModel(Environment environment, TabularModel model) {
         EnvironmentInfo info = environment.info();
         String name = info.name() + " (step vs tabular model)";
-        if (!(info.observationSpaces().get(0) instanceof Space.Discrete discrete) || discrete.size() != model.numStates()) {
+        if (!(info.observationSpaces().get(0) instanceof Space.Discrete discrete)
+                || discrete.size() != model.numStates()) {
             return Optional.empty();
         }
         RandomGenerator actions = RandomStreams.of(SEED).stream("conformance/model-test");
@@ -327,7 +331,8 @@ public final class EnvironmentConformance {
         if (degrees == 0) {
             return Optional.empty();
         }
-        double critical = new ChiSquaredDistribution(degrees).inverseCumulativeProbability(1 - CHI_SQUARE_FALSE_REJECTION);
+        double critical = new ChiSquaredDistribution(degrees)
+                .inverseCumulativeProbability(1 - CHI_SQUARE_FALSE_REJECTION);
         assertTrue(statistic <= critical, name + ": next-state frequencies disagree with the model: chi-square "
                 + statistic + " on " + degrees + " degrees of freedom exceeds " + critical
                 + " (false-rejection rate " + CHI_SQUARE_FALSE_REJECTION + ")");

@@ -95,7 +95,8 @@ class EpsilonLowerBoundAuditTest {
         EpsilonLowerBoundAudit.Result result = EpsilonLowerBoundAudit.audit(
                 CategoricalMechanism.category(broken, 0, 2), CategoricalMechanism.category(broken, 1, 2), 0, 0.0,
                 TRIALS, ALPHA, NoiseSource.seeded(20_261_125L));
-        assertFalse(result.consistentWith(Math.log(3)), "the audit missed a mechanism with too little noise: " + result);
+        assertFalse(result.consistentWith(Math.log(3)),
+                "the audit missed a mechanism with too little noise: " + result);
         // The bound is still a valid lower bound of the true ln 9 (except with probability 2e-6).
         assertTrue(result.epsilonLowerBound() < Math.log(9), "the bound exceeds the true epsilon ln 9: " + result);
     }

@@ -18,13 +18,15 @@ import io.dpmarl.core.model.FederatedFeatures;
  *
  * <p><b>Downlink observer</b> ({@link #fromDownlink}), the adversary of the DP guarantee: sees only the broadcasts
  * v_{t} = theta-hat_{t+1}^0 and v_{t+1} = theta-hat_{t+2}^0 and knows every other agent's cost. Since
- * v_{t+1} = v_t + alpha_t (sum_i c^i l_t^i) z_t + u_{t+2} and sum_i c^i l_t^i = d_t^T (v_t - u_{t+1}) + sum_i c^i r_t^i,
+ * v_{t+1} = v_t + alpha_t (sum_i c^i l_t^i) z_t + u_{t+2} and
+ * sum_i c^i l_t^i = d_t^T (v_t - u_{t+1}) + sum_i c^i r_t^i,
  * <pre>
- *   rbar-hat = z_t^T (v_{t+1} - v_t) / (alpha_t ||z_t||^2) - d_t^T v_t,   r-hat_t^i = (rbar-hat - sum_{j != i} c^j r_t^j) / c^i
+ *   rbar-hat = z_t^T (v_{t+1} - v_t) / (alpha_t ||z_t||^2) - d_t^T v_t,
+ *   r-hat_t^i = (rbar-hat - sum_{j != i} c^j r_t^j) / c^i
  * </pre>
- * Without noise this is exact. With noise the error is
- * (z_t^T u_{t+2} / (alpha_t ||z_t||^2) - d_t^T u_{t+1}) / c^i, of variance
- * v (1 / (alpha_t^2 ||z_t||^2) + ||d_t||^2) / (c^i)^2 for per-coordinate noise variance v ({@link #downlinkErrorVariance}).
+ * Without noise this is exact. With noise the error is (z_t^T u_{t+2} / (alpha_t ||z_t||^2) - d_t^T u_{t+1}) / c^i,
+ * of variance v (1 / (alpha_t^2 ||z_t||^2) + ||d_t||^2) / (c^i)^2 for per-coordinate noise variance v
+ * ({@link #downlinkErrorVariance}).
  */
 public final class CostRecoveryAttack {
     private final FederatedFeatures features;

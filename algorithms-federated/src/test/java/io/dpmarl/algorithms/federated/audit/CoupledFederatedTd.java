@@ -70,7 +70,9 @@ final class CoupledFederatedTd {
         }
     }
 
-    /** The neighbouring pair that sets the cost of {@code agent} at {@code round} to {@code first} and {@code second}. */
+    /**
+     * The neighbouring pair that sets the cost of {@code agent} at {@code round} to {@code first} and {@code second}.
+     */
     static Pair<Dataset> pair(Setting setting, int agent, int round, double first, double second) {
         if (round < 0 || round > setting.rounds() - 2) {
             throw new IllegalArgumentException("round must be in [0, " + (setting.rounds() - 2) + "] so that a later"
@@ -111,9 +113,9 @@ final class CoupledFederatedTd {
     }
 
     /**
-     * Runs the workers' TD(lambda) recursion (the low-level {@link FederatedTdWorker}: it clips costs to the
-     * setting's worker bound and does not check the features) and returns the aggregates of rounds 0..T-1. With {@code broadcasts == null} each round broadcasts its
-     * own aggregate (the reference run).
+     * Runs the workers' TD(lambda) recursion (the low-level {@link FederatedTdWorker}: it clips costs to the setting's
+     * worker bound and does not check the features) and returns the aggregates of rounds 0..T-1. With
+     * {@code broadcasts == null} each round broadcasts its own aggregate (the reference run).
      */
     private static double[][] run(Setting setting, double[][] broadcasts, int agent, int round, double cost) {
         FederatedCostModel model = setting.model();

@@ -42,9 +42,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Empirical audit of the declared sensitivities of DP federated TD(lambda) (Zeng et al., "Differentially Private Federated
- * Temporal Difference Learning", IEEE TPDS 2022: Lemma 7, and the whole-run
- * bound {@link WholeRunSensitivity}) on coupled neighbouring data: one agent's cost at one round replaced.
+ * Empirical audit of the declared sensitivities of DP federated TD(lambda) (Zeng et al., "Differentially Private
+ * Federated Temporal Difference Learning", IEEE TPDS 2022: Lemma 7, and the whole-run bound
+ * {@link WholeRunSensitivity}) on coupled neighbouring data: one agent's cost at one round replaced.
  *
  * <p>Both bounds assume ||phi(s)|| &lt;= 1 for every state and |r| &lt;= R for every cost. Inside those
  * assumptions the audit must not refute them; outside (raw U[0,1] features, costs beyond R) the low-level TD

@@ -146,7 +146,8 @@ class BlockPoolContractTest {
 
     /**
      * Helpers are daemon threads even when the pool runs on a thread that is not a daemon (a new thread inherits its
-     * creator's daemon status, so this needs a non-daemon caller). Two blocks meet at a barrier, so the helper runs one.
+     * creator's daemon status, so this needs a non-daemon caller). Two blocks meet at a barrier, so the helper runs
+     * one.
      */
     @Test
     void helpersAreDaemonsUnderANonDaemonCaller() throws InterruptedException {

@@ -140,7 +140,8 @@ class AssumptionEnforcementTest {
         Environment environment = registry.create(PluginKind.ENVIRONMENT, Environment.class,
                 "federated-cost-chain(agents=2, states=5, features=2)", context);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> registry.create(
-                PluginKind.LEARNER, Learner.class, "federated-td(cost-bound=0.1)", context.withEnvironment(environment)));
+                PluginKind.LEARNER, Learner.class, "federated-td(cost-bound=0.1)",
+                context.withEnvironment(environment)));
         assertTrue(error.getMessage().startsWith("cost-bound must be in [0.5, inf)"), error.getMessage());
         assertEquals(0, ledger.charges());
         registry.create(PluginKind.LEARNER, Learner.class, "federated-td(cost-bound=0.5)",

@@ -85,7 +85,8 @@ class CalibrationTest {
     @Test
     void soundGaussianIsOneMechanismWithTheWholeRunSensitivity() {
         double[] wholeRunSquares = {powerSum(2, 1000) * DELTA_M * DELTA_M,
-                0.02 * 0.02 * DELTA_M * DELTA_M * (1 - Math.pow(KAPPA * 0.02, 2 * 999)) / (1 - Math.pow(KAPPA * 0.02, 2))};
+                0.02 * 0.02 * DELTA_M * DELTA_M * (1 - Math.pow(KAPPA * 0.02, 2 * 999))
+                        / (1 - Math.pow(KAPPA * 0.02, 2))};
         WholeRunSensitivity[] runs = {timeVarying(1000), fixed()};
         for (int schedule = 0; schedule < 2; schedule++) {
             for (double epsilon : new double[] {10, 100, 200}) {

@@ -31,8 +31,9 @@ class WholeRunSensitivityTest {
 
     @Test
     void constantStepHasAGeometricClosedForm() {
-        // a_{0,s} = alpha Delta_M (kappa alpha)^{s-1}, s = 1..T-1: sum of squares alpha^2 Delta_M^2 (1 - q^{T-1})/(1 - q)
-        // with q = (kappa alpha)^2; sum alpha Delta_M (1 - (kappa alpha)^{T-1})/(1 - kappa alpha)
+        // a_{0,s} = alpha Delta_M (kappa alpha)^{s-1}, s = 1..T-1: sum of squares
+        // alpha^2 Delta_M^2 (1 - q^{T-1})/(1 - q) with q = (kappa alpha)^2;
+        // sum alpha Delta_M (1 - (kappa alpha)^{T-1})/(1 - kappa alpha)
         double alpha = 0.02;
         WholeRunSensitivity run = WholeRunSensitivity.of(0.5, 0.9, 0.5, StepSizes.constant(alpha), 1000);
         double ratio = KAPPA * alpha;
@@ -158,7 +159,8 @@ class WholeRunSensitivityTest {
             for (int k = 0; k < 10; k++) {
                 broadcast[k] = random.nextGaussian();
             }
-            Message message = new Message(Message.SERVER, FederatedTdMaster.BROADCAST, t, new Statistic.Vector(broadcast));
+            Message message = new Message(Message.SERVER, FederatedTdMaster.BROADCAST, t,
+                    new Statistic.Vector(broadcast));
             int next = random.nextInt(model.numStates());
             double cost = 0.5 * random.nextDouble();
             original.receive(message, next, t == 0 ? 0.5 : cost);

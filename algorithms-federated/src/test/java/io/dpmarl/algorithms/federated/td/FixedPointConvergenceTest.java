@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Convergence to the fixed point (the paper's eq. (3) and Theorem 1): the closed-form TD(lambda) fixed point theta*
- * equals the long-run average of a non-private Algorithm 1 run on a small instance (N = 3, S = 6, K = 2,
- * gamma = 0.8, non-uniform c, well-conditioned features), for lambda = 0 (TD(0)), 0.5 and 1 (the D-weighted projection of J).
+ * equals the long-run average of a non-private Algorithm 1 run on a small instance (N = 3, S = 6, K = 2, gamma = 0.8,
+ * non-uniform c, well-conditioned features), for lambda = 0 (TD(0)), 0.5 and 1 (the D-weighted projection of J).
  *
  * <p>Tolerance: the Polyak-Ruppert average of (Theta_t) over the second half of 4 * 10^5 rounds with
  * alpha_t = (t+1)^{-0.6} must be within 3% of theta* in relative Euclidean norm (observed with these fixed seeds:

@@ -26,16 +26,16 @@ public interface Consensus {
 
     /**
      * A fresh Erdos-Renyi graph G(n, p) for every (episode, stage) with Metropolis weights
-     * {@code L(i,j) = 1/(1 + max(deg_i, deg_j))} on edges and the rest on the diagonal: symmetric and doubly stochastic,
-     * with every positive weight at least {@code kappa = 1/n}, so Assumption 2 (i) and (ii) hold. Assumption 2 (iii)
-     * asks that the spectral norm of {@code E[L^T (I - 1 1^T/n) L]} be below one: an expectation over the draws, not
-     * a property of each graph. For {@code p > 0} it holds: for {@code x} orthogonal to 1,
-     * {@code x^T E[...] x = E||L x||^2}, and the complete graph, drawn with probability {@code p^(n(n-1)/2) > 0},
-     * gives {@code L = 1 1^T/n} and {@code L x = 0}. So a disconnected draw is kept as drawn (neither refused nor
-     * redrawn: redrawing would change the graph distribution the assumption is about); it only delays the mixing.
-     * For {@code p = 0} every draw is edgeless, {@code L = I}, the norm is one and the agents never mix: refused for
-     * two or more agents. Graphs come from {@code random}, non-private randomness; call {@link #matrix} in a fixed
-     * order (the learner does: stages in order each episode).
+     * {@code L(i,j) = 1/(1 + max(deg_i, deg_j))} on edges and the rest on the diagonal: symmetric and doubly
+     * stochastic, with every positive weight at least {@code kappa = 1/n}, so Assumption 2 (i) and (ii) hold.
+     * Assumption 2 (iii) asks that the spectral norm of {@code E[L^T (I - 1 1^T/n) L]} be below one: an expectation
+     * over the draws, not a property of each graph. For {@code p > 0} it holds: for {@code x} orthogonal to 1,
+     * {@code x^T E[...] x = E||L x||^2}, and the complete graph, drawn with probability {@code p^(n(n-1)/2) > 0}, gives
+     * {@code L = 1 1^T/n} and {@code L x = 0}. So a disconnected draw is kept as drawn (neither refused nor redrawn:
+     * redrawing would change the graph distribution the assumption is about); it only delays the mixing. For
+     * {@code p = 0} every draw is edgeless, {@code L = I}, the norm is one and the agents never mix: refused for two or
+     * more agents. Graphs come from {@code random}, non-private randomness; call {@link #matrix} in a fixed order (the
+     * learner does: stages in order each episode).
      *
      * @throws IllegalArgumentException if {@code edgeProbability} is outside {@code [0, 1]}, or 0 with
      *                                  {@code agents >= 2}, naming the parameter {@code edge-probability}

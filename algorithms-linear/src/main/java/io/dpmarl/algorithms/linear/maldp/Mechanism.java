@@ -23,7 +23,9 @@ public enum Mechanism {
     /** Bounded Laplace noise with {@code B = b} (Thm 7). */
     BOUNDED_LAPLACE;
 
-    /** The registry label: {@code none}, {@code gaussian}, {@code laplace}, {@code uniform}, {@code bounded-laplace}. */
+    /**
+     * The registry label: {@code none}, {@code gaussian}, {@code laplace}, {@code uniform}, {@code bounded-laplace}.
+     */
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }

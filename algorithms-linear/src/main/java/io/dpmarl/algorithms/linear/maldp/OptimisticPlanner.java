@@ -111,7 +111,8 @@ final class OptimisticPlanner implements PlanStep {
                         int b = bits - 1 - Integer.numberOfTrailingZeros(i);
                         double delta = -2.0 * sign[b];
                         mean += delta * thetaSign[b];
-                        width += delta * linear[b] + 2 * delta * quadraticRow[b] + delta * delta * quadratic[b * bits + b];
+                        width += delta * linear[b] + 2 * delta * quadraticRow[b]
+                                + delta * delta * quadratic[b * bits + b];
                         sign[b] = -sign[b];
                         for (int b2 = 0; b2 < bits; b2++) {
                             quadraticRow[b2] += delta * quadratic[b2 * bits + b];

@@ -2,9 +2,9 @@ package io.dpmarl.algorithms.linear.maldp;
 
 /**
  * Jacobi eigen-decomposition of a small symmetric matrix on flat row-major arrays (Golub and Van Loan, "Matrix
- * computations", Sections 8.5.2-8.5.5): plane rotations annihilate the off-diagonal entries until the sum of squares
- * of the upper ones is below {@code 1e-30} of the whole matrix's. Allocation-free after construction; for the server's D x D systems
- * (D = 4 and 9 in the paper's instances). No privacy involved.
+ * computations", Sections 8.5.2-8.5.5): plane rotations annihilate the off-diagonal entries until the sum of squares of
+ * the upper ones is below {@code 1e-30} of the whole matrix's. Allocation-free after construction; for the server's D x
+ * D systems (D = 4 and 9 in the paper's instances). No privacy involved.
  *
  * <p>Speed: a rotation is bound by the latency of its two square roots and two divisions, not by its arithmetic.
  * The sweeps therefore use a parallel ordering (the round-robin "tournament" ordering of Golub and Van Loan,

@@ -118,7 +118,9 @@ public final class SharedTrunkNetwork {
         System.arraycopy(source, w, trunk.biases(1).data, 0, hidden);
     }
 
-    /** Writes all parameters (trunk, actor head, critic head, each as {@link DenseNetwork#copyParametersTo(double[])}). */
+    /**
+     * Writes all parameters (trunk, actor head, critic head, each as {@link DenseNetwork#copyParametersTo(double[])}).
+     */
     public void copyParametersTo(double[] target) {
         int offset = trunk.copyParametersTo(target, 0);
         offset = actorHead.copyParametersTo(target, offset);

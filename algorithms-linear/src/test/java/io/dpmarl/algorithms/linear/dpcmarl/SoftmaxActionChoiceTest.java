@@ -29,7 +29,8 @@ class SoftmaxActionChoiceTest {
 
     @Test
     void oneActionIsAlwaysChosen() {
-        assertEquals(0, SoftmaxActionChoice.sample(new double[] {1.0}, InverseCdfSamplingTest.uniform(Math.nextDown(1.0))));
+        assertEquals(0, SoftmaxActionChoice.sample(new double[] {1.0},
+                InverseCdfSamplingTest.uniform(Math.nextDown(1.0))));
         assertEquals(0, SoftmaxActionChoice.greedy(new double[] {1.0}));
     }
 

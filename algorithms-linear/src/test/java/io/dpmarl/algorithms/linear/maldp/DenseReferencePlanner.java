@@ -41,7 +41,8 @@ final class DenseReferencePlanner implements PlanStep {
     }
 
     @Override
-    public void plan(double[][] theta, double[][] inverse, double[][] weights, double[] beta, double[][] q, double[][] v) {
+    public void plan(double[][] theta, double[][] inverse, double[][] weights, double[] beta, double[][] q,
+            double[][] v) {
         double[] f = new double[dimension];
         for (int t = horizon - 1; t >= 0; t--) {
             double[] m = inverse[t];

@@ -16,13 +16,13 @@ import io.dpmarl.mechanisms.audit.RealMechanism;
 import org.junit.jupiter.api.Test;
 
 /**
- * The empirical privacy audit of one user's released statistic: agent 0's vector release {@code Delta u_h = f V} (the stage where they differ most) of a
- * real user and of the same user with its trajectory replaced (the neighbour), both produced by the learner, are
- * released 200000 times each through the paper-literal Laplace privatizer at per-user epsilon 20 (per release
- * {@code b = 4H^3 sqrt(nd) / epsilon = 50}, computed epsilon_r = Delta_1 / b = 2); the Clopper-Pearson lower bound on
- * epsilon from the event "coordinate j above the midpoint" (j the coordinate where the two inputs differ most) must be
- * consistent with the computed guarantee (false-rejection rate 2 alpha = 2e-3). Mutant: the same audit of a
- * privatizer with a hundredth of the noise scale refutes that guarantee.
+ * The empirical privacy audit of one user's released statistic: agent 0's vector release {@code Delta u_h = f V} (the
+ * stage where they differ most) of a real user and of the same user with its trajectory replaced (the neighbour), both
+ * produced by the learner, are released 200000 times each through the paper-literal Laplace privatizer at per-user
+ * epsilon 20 (per release {@code b = 4H^3 sqrt(nd) / epsilon = 50}, computed epsilon_r = Delta_1 / b = 2); the
+ * Clopper-Pearson lower bound on epsilon from the event "coordinate j above the midpoint" (j the coordinate where the
+ * two inputs differ most) must be consistent with the computed guarantee (false-rejection rate 2 alpha = 2e-3). Mutant:
+ * the same audit of a privatizer with a hundredth of the noise scale refutes that guarantee.
  */
 class PerUserPrivacyAuditTest {
     private static final double ALPHA = 1e-3;

@@ -12,7 +12,8 @@ public final class ProfileMain {
             java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
             long start = bean.getCurrentThreadCpuTime();
             MaLdpHarness.Run run = MaLdpHarness.run(MaLdpHarness.paperInstance(), spec, rep, episodes);
-            System.out.printf("R=%.1f %.1f us/ep (thread CPU)%n", run.finalRegret(), (bean.getCurrentThreadCpuTime() - start) / 1e3 / episodes);
+            System.out.printf("R=%.1f %.1f us/ep (thread CPU)%n", run.finalRegret(),
+                    (bean.getCurrentThreadCpuTime() - start) / 1e3 / episodes);
         }
     }
 }

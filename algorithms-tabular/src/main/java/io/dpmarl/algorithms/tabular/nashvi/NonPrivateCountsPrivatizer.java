@@ -7,10 +7,10 @@ import io.dpmarl.core.privacy.StreamRequest;
 import java.util.OptionalLong;
 
 /**
- * The epsilon = infinity baseline of DP-Nash-VI, plugin {@code nashvi-non-private}: releases the exact running
- * totals {@code N} (width {@code E = 0}, no post-processing), so DP-Nash-VI becomes Nash-VI with its bonus. No
- * privacy: a stream charges one {@link PrivacyEvent.NonPrivateEvent} when it opens, inputs are not projected, and a release is
- * the stream's running-totals array itself (read-only; later releases update it).
+ * The epsilon = infinity baseline of DP-Nash-VI, plugin {@code nashvi-non-private}: releases the exact running totals
+ * {@code N} (width {@code E = 0}, no post-processing), so DP-Nash-VI becomes Nash-VI with its bonus. No privacy: a
+ * stream charges one {@link PrivacyEvent.NonPrivateEvent} when it opens, inputs are not projected, and a release is the
+ * stream's running-totals array itself (read-only; later releases update it).
  */
 public final class NonPrivateCountsPrivatizer extends CountsPrivatizer {
 

@@ -27,7 +27,8 @@ public final class CenterQdProvider implements PluginProvider<Learner> {
     @Override
     public String description() {
         return "Center-QD (Qiao et al., Section VI.C): one central Q-table learned on the network-average reward with"
-                + " the innovation gains alpha(k) and the behaviour actions of the QD learners (gain-b is unused). Collects"
+                + " the innovation gains alpha(k) and the behaviour actions of the QD learners (gain-b is unused)."
+                + " Collects"
                 + " every reward: not private, a baseline.";
     }
 

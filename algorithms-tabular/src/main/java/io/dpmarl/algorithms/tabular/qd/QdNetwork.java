@@ -7,7 +7,8 @@ import io.dpmarl.core.validation.Checks;
  * The Q-tables of N agents and the synchronous consensus + innovations update of QD-learning (Qiao et al.,
  * Algorithm 1 and eq. 2; Kar, Moura and Poor, QD-learning, 2013): at a step that visits (s, a), every agent i sets
  * <pre>
- *   Q^i(s,a) &lt;- Q^i(s,a) - beta * sum_{j in N_i} (Q^i(s,a) - Qhat^j) + alpha * (r_i + gamma max_a' Q^i(s',a') - Q^i(s,a))
+ *   Q^i(s,a) &lt;- Q^i(s,a) - beta * sum_{j in N_i} (Q^i(s,a) - Qhat^j)
+ *                 + alpha * (r_i + gamma max_a' Q^i(s',a') - Q^i(s,a))
  * </pre>
  * where {@code Qhat^j} is what neighbour j transmitted (its true entry plus privacy noise, or the true entry in
  * QD-learning). Every right-hand side uses values from before the step (Jacobi order), so the result does not

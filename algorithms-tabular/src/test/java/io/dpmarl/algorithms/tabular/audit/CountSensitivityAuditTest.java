@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Empirical audit of the count sensitivities of DP-Nash-VI's privatizers (Qiao and Wang, "Differentially Private
- * Reinforcement Learning with Self-Play", 2024, Sections 5.1 and 5.2) with the mechanisms' {@link SensitivityAudit}. A user is one episode's trajectory; its statistic is the
- * indicator vector (pairs, then transitions) with H ones per family. Replacing one user by another moves
+ * Reinforcement Learning with Self-Play", 2024, Sections 5.1 and 5.2) with the mechanisms' {@link SensitivityAudit}. A
+ * user is one episode's trajectory; its statistic is the indicator vector (pairs, then transitions) with H ones per
+ * family. Replacing one user by another moves
  * <ul>
  *   <li>central: all binary-tree nodes released over the K episodes by at most 4HL in L1 (each of the at most 4H
  *       changed items lies in L = floor(log2 K) + 1 released nodes);</li>

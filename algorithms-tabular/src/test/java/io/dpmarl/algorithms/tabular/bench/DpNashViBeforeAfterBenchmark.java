@@ -23,14 +23,15 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * DP-Nash-VI episodes per second before and after the hot-path work, in one JMH run: the same
- * {@link EpisodeRunner} class file is loaded in an isolated class loader over the classes of the earlier commit
- * ({@code side = before}, directory tree given by {@code -Ddpmarl.bench.before=ROOT}, a checkout built with
- * {@code test-compile}) or of this one ({@code side = after}, {@code -Ddpmarl.bench.after=ROOT}); the library jars
- * come from the JMH class path. Both sides pay the same class-loader indirection. The runner is
- * built once per fork (K = 2^21 episodes never run out) and its set-up plays {@value #WARM_EPISODES} episodes, so
- * that lazily built state (the counter bank, class loading) is not counted in the allocation per episode; {@link BeforeAfterCpuRun} gives the CPU time per episode. {@code drawsOnly}: the 33 600
- * Laplace node draws of one S = 20 central episode alone (scale b_C at K = 2^21), the floor of that workload.
+ * DP-Nash-VI episodes per second before and after the hot-path work, in one JMH run: the same {@link EpisodeRunner}
+ * class file is loaded in an isolated class loader over the classes of the earlier commit ({@code side = before},
+ * directory tree given by {@code -Ddpmarl.bench.before=ROOT}, a checkout built with {@code test-compile}) or of this
+ * one ({@code side = after}, {@code -Ddpmarl.bench.after=ROOT}); the library jars come from the JMH class path. Both
+ * sides pay the same class-loader indirection. The runner is built once per fork (K = 2^21 episodes never run out) and
+ * its set-up plays {@value #WARM_EPISODES} episodes, so that lazily built state (the counter bank, class loading) is
+ * not counted in the allocation per episode; {@link BeforeAfterCpuRun} gives the CPU time per episode.
+ * {@code drawsOnly}: the 33 600 Laplace node draws of one S = 20 central episode alone (scale b_C at K = 2^21), the
+ * floor of that workload.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -128,7 +128,8 @@ class ExactEvaluatorsTest {
     void teamRegretOfIndependentQLearning() {
         List<MetricRecord> rows = new ArrayList<>();
         Schedule schedule = Schedule.episodes(300);
-        io.dpmarl.core.pipeline.PipelineSpec spec = new io.dpmarl.core.pipeline.PipelineSpec("coordination-game(horizon=2)",
+        io.dpmarl.core.pipeline.PipelineSpec spec = new io.dpmarl.core.pipeline.PipelineSpec(
+                "coordination-game(horizon=2)",
                 "independent-q(alpha=0.2, exploration=0.1, initial=1)", "basic", 0.0, java.util.Optional.empty(),
                 List.of("team-regret"), java.util.Optional.of(schedule));
         io.dpmarl.core.pipeline.PipelineModule.assemble(spec, REGISTRY, io.dpmarl.core.rng.RandomStreams.of(42),

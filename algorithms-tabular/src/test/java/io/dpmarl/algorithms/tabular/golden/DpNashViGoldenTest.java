@@ -42,7 +42,8 @@ class DpNashViGoldenTest {
     void pipelineReproducesThePreRefactorValues(String game, String privatizer) throws Exception {
         List<String[]> golden = Files.readAllLines(GOLDEN.resolve(game + ".csv")).stream().skip(1)
                 .map(line -> line.split(",")).filter(row -> row[0].equals(privatizer)).toList();
-        String environment = game.equals("rz-tiny") ? "random-zero-sum(S=2, A=2, B=2, H=2, seed=7)" : "matching-pennies";
+        String environment = game.equals("rz-tiny") ? "random-zero-sum(S=2, A=2, B=2, H=2, seed=7)"
+                : "matching-pennies";
         String privatizerSpec = switch (privatizer) {
             case "central" -> "nashvi-central-counts(epsilon=1)";
             case "local" -> "nashvi-local-counts(epsilon=1)";
@@ -57,7 +58,8 @@ class DpNashViGoldenTest {
             for (String[] row : rows) {
                 int episode = Integer.parseInt(row[2]);
                 String where = game + " " + privatizer + " seed " + seed + " episode " + episode + ": ";
-                assertEquals(Double.parseDouble(row[3]), metrics.get("cumulative_regret")[episode], 0.0, where + "regret");
+                assertEquals(Double.parseDouble(row[3]), metrics.get("cumulative_regret")[episode], 0.0,
+                        where + "regret");
                 assertEquals(Double.parseDouble(row[4]), metrics.get("nash_gap")[episode], 0.0, where + "Nash gap");
                 assertEquals(Double.parseDouble(row[5]), metrics.get("certified_gap")[episode], 0.0, where + "gap");
                 fallbacks += metrics.get("fallback_rate")[episode] * pairs;

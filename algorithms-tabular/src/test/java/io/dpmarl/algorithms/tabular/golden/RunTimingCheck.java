@@ -27,7 +27,8 @@ class RunTimingCheck {
                 "dp-nash-vi(privatizer=" + privatizer + ")", "basic", 0.0, Optional.empty(),
                 List.of(evaluators.split(";")), Optional.of(schedule));
         long start = System.nanoTime();
-        Pipeline pipeline = PipelineModule.assemble(spec, Registry.discover(), RandomStreams.of(1), record -> rows[0]++);
+        Pipeline pipeline = PipelineModule.assemble(spec, Registry.discover(), RandomStreams.of(1),
+                record -> rows[0]++);
         pipeline.run(new TrialId("timing", 0, 1), schedule);
         return (System.nanoTime() - start) / 1e9;
     }
@@ -35,7 +36,8 @@ class RunTimingCheck {
     @Test
     @EnabledIfSystemProperty(named = "dpmarl.timing", matches = "true")
     void localWithinOnePointThreeOfCentral() {
-        for (String evaluators : List.of("zero-sum-regret;nash-gap", "zero-sum-regret(every=100);nash-gap(every=100)")) {
+        for (String evaluators : List.of("zero-sum-regret;nash-gap",
+                "zero-sum-regret(every=100);nash-gap(every=100)")) {
             double[] central = new double[5];
             double[] local = new double[5];
             long[] rows = new long[1];

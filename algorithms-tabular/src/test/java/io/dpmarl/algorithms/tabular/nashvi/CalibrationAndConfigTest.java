@@ -44,15 +44,24 @@ class CalibrationAndConfigTest {
         CountShape shape = new CountShape(2, 2, 2, 2);
         assertEquals(48, shape.streamCount());
         assertEquals(14.3625, ConfidenceWidth.logTerm(shape, 600, 0.1), 1e-4);
-        assertEquals(12999.4286, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
-        assertEquals(8395.0450, new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
-        assertEquals(6499.7143, new CentralCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
-        assertEquals(4197.5225, new LocalCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
-        assertEquals(55358.8, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_A).confidenceWidth(shape, 600, 0.1), 0.1);
-        assertEquals(5998.5, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_B).confidenceWidth(shape, 600, 0.1), 0.1);
+        assertEquals(12999.4286,
+                new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(8395.0450,
+                new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(6499.7143,
+                new CentralCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(4197.5225,
+                new LocalCountsPrivatizer(2.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 600, 0.1), 1e-3);
+        assertEquals(55358.8,
+                new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_A).confidenceWidth(shape, 600, 0.1), 0.1);
+        assertEquals(5998.5,
+                new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.PAPER_B).confidenceWidth(shape, 600, 0.1), 0.1);
         assertEquals(0.0, new NonPrivateCountsPrivatizer(2).confidenceWidth(shape, 600, 0.1));
-        assertEquals(21764.2, new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1), 0.1);
-        assertEquals(37508.8, new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1), 0.1);
+        assertEquals(21764.2,
+                new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1),
+                0.1);
+        assertEquals(37508.8,
+                new LocalCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS).confidenceWidth(shape, 10_000, 0.1), 0.1);
         DpNashViConfig config = DpNashViConfig.practical(600, 0.1, 0.1, 0.001, Truncation.H);
         assertEquals(12.9994286, config.width(new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS), shape),
                 1e-6);
@@ -87,7 +96,8 @@ class CalibrationAndConfigTest {
         assertMessage("K must be in [1, inf), got 0", () -> DpNashViConfig.theory(0, 0.5));
         // the plugin rejects the same through the registry
         Registry registry = Registry.discover();
-        Environment env = registry.create(PluginKind.ENVIRONMENT, Environment.class, "random-zero-sum(S=2, A=2, B=2, H=2)");
+        Environment env = registry.create(PluginKind.ENVIRONMENT, Environment.class,
+                "random-zero-sum(S=2, A=2, B=2, H=2)");
         PluginContext context = PluginContext.standalone(registry).withEnvironment(env)
                 .withSchedule(io.dpmarl.core.pipeline.Schedule.episodes(5));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> registry.create(

@@ -76,7 +76,8 @@ class CountPostProcessorTest {
             double width = random.nextDouble(0, 40);
             double total = random.nextDouble(-width / 4, 80);
             double closed = CountPostProcessor.optimalValue(noisy, total, width);
-            assertEquals(ReferencePostProcessingLp.optimum(noisy, total, width), closed, 1e-9 * Math.max(1, closed), "trial " + trial);
+            assertEquals(ReferencePostProcessingLp.optimum(noisy, total, width), closed, 1e-9 * Math.max(1, closed),
+                    "trial " + trial);
             assertTrue(CountPostProcessor.solve(noisy, total, width, x));
             double sum = 0;
             for (int i = 0; i < size; i++) {

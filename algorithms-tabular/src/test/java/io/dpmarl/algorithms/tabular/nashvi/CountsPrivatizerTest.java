@@ -39,7 +39,8 @@ class CountsPrivatizerTest {
 
     @Test
     void pluginsPassTheConformanceKit() {
-        for (String spec : List.of("nashvi-central-counts(epsilon=1, horizon=2)", "nashvi-local-counts(epsilon=0.5, horizon=2)",
+        for (String spec : List.of("nashvi-central-counts(epsilon=1, horizon=2)",
+                "nashvi-local-counts(epsilon=0.5, horizon=2)",
                 "nashvi-non-private(horizon=2)", "nashvi-central-counts(epsilon=1, horizon=2, calibration=paper-b)",
                 "nashvi-central-counts", "nashvi-local-counts", "nashvi-non-private")) {
             Privatizer privatizer = plugin(spec);

@@ -35,7 +35,8 @@ class NashViMutationKillTest {
     /** Two count families, at most 2H changed indicators each under replacement: L1 sensitivity 4H = 12 for H = 3. */
     @Test
     void countSensitivityIsFourH() {
-        assertEquals(Sensitivity.l1(12.0), new CentralCountsPrivatizer(1.0, 3, NoiseCalibration.RIGOROUS).sensitivity());
+        assertEquals(Sensitivity.l1(12.0),
+                new CentralCountsPrivatizer(1.0, 3, NoiseCalibration.RIGOROUS).sensitivity());
         assertEquals(Sensitivity.l1(12.0), new LocalCountsPrivatizer(1.0, 3, NoiseCalibration.RIGOROUS).sensitivity());
     }
 

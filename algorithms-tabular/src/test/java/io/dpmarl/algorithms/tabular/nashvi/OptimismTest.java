@@ -23,18 +23,17 @@ import org.junit.jupiter.api.Test;
  * with mu^k, nu^k the marginals of the episode's correlated policy and the right-hand sides computed exactly from
  * the game's model.
  *
- * <p><b>Why a new test.</b> In theory mode (C1 = 2, C2 = 10) with the private privatizers at epsilon = 1 the
- * certified gap Vup - Vlo stays at H in every run of the statistical checks, so Vup = H and Vlo = 0 and the
- * properties above hold trivially. Here the counts are non-private (E = 0, so the bonus is the Bernstein bonus of
- * eq. 21 with the theory constants) on the smallest random game with stochastic transitions (S = A = B = H = 2),
- * and K = 2^16 episodes: the certified gap falls below H after about 2^15 episodes (the test asserts it does for more than a quarter of
- * the run) and
- * optimism is checked at every one of the 2^16 episodes. On the same game, the private privatizers leave the gap at
+ * <p><b>Why a new test.</b> In theory mode (C1 = 2, C2 = 10) with the private privatizers at epsilon = 1 the certified
+ * gap Vup - Vlo stays at H in every run of the statistical checks, so Vup = H and Vlo = 0 and the properties above hold
+ * trivially. Here the counts are non-private (E = 0, so the bonus is the Bernstein bonus of eq. 21 with the theory
+ * constants) on the smallest random game with stochastic transitions (S = A = B = H = 2), and K = 2^16 episodes: the
+ * certified gap falls below H after about 2^15 episodes (the test asserts it does for more than a quarter of the run)
+ * and optimism is checked at every one of the 2^16 episodes. On the same game, the private privatizers leave the gap at
  * H up to K = 2^16 unless epsilon is about 10^5; a second test checks them there.
  *
  * <p>False-rejection rate: the lemma holds on the good event, of probability at least 1 - beta = 0.99 per run (three
- * runs: at most 0.03); the seeds are fixed. A mutant without the bonus (C1 = C2 = 10^-12, the smallest positive constants the configuration
- * accepts) must violate optimism.
+ * runs: at most 0.03); the seeds are fixed. A mutant without the bonus (C1 = C2 = 10^-12, the smallest positive
+ * constants the configuration accepts) must violate optimism.
  */
 class OptimismTest {
     private static final TabularZeroSumGame GAME = ZeroSumGames.random(2, 2, 2, 2, 1);

@@ -60,7 +60,8 @@ class PrivacyAuditTest {
         CountShape shape = new CountShape(2, 2, 2, 2);
         int episodes = 8;
         int bound = 4 * shape.horizon() * 4;
-        PrivacyEvent.LaplaceEvent charged = (PrivacyEvent.LaplaceEvent) ((io.dpmarl.core.privacy.StreamAccounting.UpFront)
+        PrivacyEvent.LaplaceEvent charged = (PrivacyEvent.LaplaceEvent)
+                ((io.dpmarl.core.privacy.StreamAccounting.UpFront)
                 new CentralCountsPrivatizer(1.0, 2, NoiseCalibration.RIGOROUS)
                         .accounting(java.util.OptionalLong.of(episodes))).event();
         assertEquals(bound, charged.sensitivity(), 0.0, "the charged sensitivity is 4HL");
@@ -94,8 +95,10 @@ class PrivacyAuditTest {
         SplittableRandom random = new SplittableRandom(12);
         for (int trial = 0; trial < 500; trial++) {
             EpisodeIndicators x = randomEpisode(shape, random);
-            EpisodeIndicators y = trial == 0 ? NashViTestSupport.disjointEpisode(shape, x) : randomEpisode(shape, random);
-            double distance = l1(NashViTestSupport.indicatorVector(shape, x), NashViTestSupport.indicatorVector(shape, y));
+            EpisodeIndicators y = trial == 0 ? NashViTestSupport.disjointEpisode(shape, x)
+                    : randomEpisode(shape, random);
+            double distance = l1(NashViTestSupport.indicatorVector(shape, x),
+                    NashViTestSupport.indicatorVector(shape, y));
             assertTrue(distance <= 4 * shape.horizon());
             if (trial == 0) {
                 assertEquals(4 * shape.horizon(), distance, 0.0);
@@ -154,7 +157,8 @@ class PrivacyAuditTest {
         assertEquals(4.0, new LocalCountsPrivatizer(epsilon, 1, NoiseCalibration.RIGOROUS).scale(), 0.0);
         for (double factor : new double[] {1.0, 0.5}) {
             // half the noise scale is the rigorous calibration at twice the epsilon
-            LocalCountsPrivatizer privatizer = new LocalCountsPrivatizer(epsilon / factor, 1, NoiseCalibration.RIGOROUS);
+            LocalCountsPrivatizer privatizer =
+                    new LocalCountsPrivatizer(epsilon / factor, 1, NoiseCalibration.RIGOROUS);
             RealMechanism first = noise -> inEvent(report(privatizer, x, noise), x, y) ? 1.0 : 0.0;
             RealMechanism second = noise -> inEvent(report(privatizer, y, noise), x, y) ? 1.0 : 0.0;
             EpsilonLowerBoundAudit.Result result = EpsilonLowerBoundAudit.audit(first, second, value -> value == 1.0,

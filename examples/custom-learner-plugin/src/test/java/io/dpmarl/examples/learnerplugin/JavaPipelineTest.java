@@ -67,9 +67,9 @@ class JavaPipelineTest {
 
     /**
      * Without noise the team learns the optimal policy of the deterministic chain (push twice, V* = 3, derived in
-     * {@link ValueGapEvaluatorTest}): the all-zero table's greedy policy ("both wait") has gap 3, and the
-     * gap is 0 by episode 300 (seed 7; uniform exploration, so every joint action is tried: Q-learning is off-policy). A
-     * learner whose update ignored the reward would stay at 3.
+     * {@link ValueGapEvaluatorTest}): the all-zero table's greedy policy ("both wait") has gap 3, and the gap is 0 by
+     * episode 300 (seed 7; uniform exploration, so every joint action is tried: Q-learning is off-policy). A learner
+     * whose update ignored the reward would stay at 3.
      */
     @Test
     void theNonPrivateTeamLearnsTheChain() {

@@ -59,7 +59,8 @@ public final class ClippedLaplacePrivatizer extends AbstractPrivatizer {
      *
      * @param epsilon   privacy budget of one release, in (0, inf)
      * @param bound     clipping bound of each coordinate, in (0, inf)
-     * @param dimension number of coordinates, at least 1 ({@link Statistic.Scalar} when 1, else {@link Statistic.Vector})
+     * @param dimension number of coordinates, at least 1 ({@link Statistic.Scalar} when 1, else
+     *                  {@link Statistic.Vector})
      */
     public ClippedLaplacePrivatizer(double epsilon, double bound, int dimension) {
         this.epsilon = Checks.positiveFinite("epsilon", epsilon);

@@ -192,7 +192,8 @@ class ClippedLaplacePrivatizerTest {
         assertEquals("clipped-laplace: parameter 'bound' must be in (0, inf), got inf", bound.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> registry.create(PluginKind.PRIVATIZER, Privatizer.class, "clipped-laplace(clip=1)"));
-        assertEquals("clipped-laplace: unknown parameter 'clip'; accepted: epsilon, bound, dimension", unknown.getMessage());
+        assertEquals("clipped-laplace: unknown parameter 'clip'; accepted: epsilon, bound, dimension",
+                unknown.getMessage());
     }
 
     @Test

@@ -171,7 +171,8 @@ final class MaLdpClaims {
         double[] violations = series.last().get("norm_violations");
         double[] floors = series.last().get("psd_floor_activations");
         if (violations != null) {
-            counters += "; clipped releases (||phi_V|| > H or V outside [0, H]) " + Stats.format(Stats.mean(violations));
+            counters += "; clipped releases (||phi_V|| > H or V outside [0, H]) "
+                    + Stats.format(Stats.mean(violations));
         }
         if (floors != null) {
             counters += "; eigenvalue-floor activations " + Stats.format(Stats.mean(floors));

@@ -23,10 +23,10 @@ public final class MaLdpReproductionProvider implements PluginProvider<Reproduct
 
     @Override
     public String description() {
-        return "MA-LDP (Trivedi-Hemachandra): cumulative regret of the paper's Gaussian/Laplace run matrix on the network "
-                + "MDP (orderings recorded), all mechanisms at equal epsilon, the non-private baseline, an epsilon sweep "
-                + "(gated), and the paper's privacy claims next to the computed guarantees (the sound run-wide "
-                + "composition, users-from/0) and the paper's own-release accounting.";
+        return "MA-LDP (Trivedi-Hemachandra): cumulative regret of the paper's Gaussian/Laplace run matrix on the "
+                + "network MDP (orderings recorded), all mechanisms at equal epsilon, the non-private baseline, an "
+                + "epsilon sweep (gated), and the paper's privacy claims next to the computed guarantees (the sound "
+                + "run-wide composition, users-from/0) and the paper's own-release accounting.";
     }
 
     @Override

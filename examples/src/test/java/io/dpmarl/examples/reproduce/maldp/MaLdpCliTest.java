@@ -69,7 +69,9 @@ class MaLdpCliTest {
         Path two = directory.resolve("two");
         assertEquals(0, run(one, "1"));
         assertEquals(0, run(two, "2"));
-        assertArrayEquals(Files.readAllBytes(one.resolve("metrics.csv")), Files.readAllBytes(two.resolve("metrics.csv")));
-        assertArrayEquals(Files.readAllBytes(one.resolve("privacy.csv")), Files.readAllBytes(two.resolve("privacy.csv")));
+        assertArrayEquals(Files.readAllBytes(one.resolve("metrics.csv")),
+                Files.readAllBytes(two.resolve("metrics.csv")));
+        assertArrayEquals(Files.readAllBytes(one.resolve("privacy.csv")),
+                Files.readAllBytes(two.resolve("privacy.csv")));
     }
 }

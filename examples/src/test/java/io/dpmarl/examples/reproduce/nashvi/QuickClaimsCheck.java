@@ -33,7 +33,8 @@ class QuickClaimsCheck {
         Schedule schedule = Schedule.episodes(episodes);
         for (int trial = 0; trial < trials; trial++) {
             PipelineSpec spec = new PipelineSpec(environment, String.format(LEARNER, eScale, privatizer), "basic", 0.0,
-                    Optional.empty(), List.of("zero-sum-regret(every=20)", "nash-gap(every=20)"), Optional.of(schedule));
+                    Optional.empty(), List.of("zero-sum-regret(every=20)", "nash-gap(every=20)"),
+                    Optional.of(schedule));
             RandomStreams streams = RandomStreams.of(2024).child("trial/" + trial);
             Pipeline pipeline = PipelineModule.assemble(spec, Registry.discover(), streams, rows::add);
             pipeline.run(new TrialId(label, trial, streams.seed()), schedule);

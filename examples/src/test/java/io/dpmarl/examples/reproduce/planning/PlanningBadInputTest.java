@@ -25,7 +25,8 @@ class PlanningBadInputTest {
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "corridor-gridworld(targets=0:2 4:1);planned-execution(planner=max-reach);target: no target state is reachable",
-        "corridor-gridworld;planned-execution(planner=max-reach, epsilon=0);planned-execution: parameter 'epsilon' must be in (0, inf)",
+        "corridor-gridworld;planned-execution(planner=max-reach, epsilon=0);planned-execution: parameter 'epsilon' "
+                + "must be in (0, inf)",
         "corridor-gridworld;planned-execution(planner=max-reach, k=0);planned-execution: parameter 'k' must be in [1, ",
         "sysadmin(p-repair=1.5);planned-execution(planner=max-reach);sysadmin: parameter 'p-repair' must be in [0, 1]"})
     void refusedWithOneLineExitTwoAndNothingWritten(String environment, String learner, String message,

@@ -37,8 +37,10 @@ class PlanningDeterminismTest {
     void sameSeedSameBytesAtAnyThreadCount(@TempDir Path directory) throws Exception {
         Path one = run(directory, "one", 1);
         Path two = run(directory, "two", 2);
-        assertArrayEquals(Files.readAllBytes(one.resolve("metrics.csv")), Files.readAllBytes(two.resolve("metrics.csv")));
-        assertArrayEquals(Files.readAllBytes(one.resolve("privacy.csv")), Files.readAllBytes(two.resolve("privacy.csv")));
+        assertArrayEquals(Files.readAllBytes(one.resolve("metrics.csv")),
+                Files.readAllBytes(two.resolve("metrics.csv")));
+        assertArrayEquals(Files.readAllBytes(one.resolve("privacy.csv")),
+                Files.readAllBytes(two.resolve("privacy.csv")));
         String metrics = Files.readString(one.resolve("metrics.csv"));
         assertTrue(metrics.contains("planner_private_success") && metrics.contains("theorem2_bound"), metrics);
     }

@@ -62,7 +62,9 @@ public final class ZeroSumOracle {
         return values;
     }
 
-    /** {@code V^{dagger,nu}_h(s)}: the max player best-responds to the min player's Markov policy {@code nu[h][s][b]}. */
+    /**
+     * {@code V^{dagger,nu}_h(s)}: the max player best-responds to the min player's Markov policy {@code nu[h][s][b]}.
+     */
     public double[][] bestResponseToMin(double[][][] nu) {
         double[][] values = new double[horizon + 1][numStates];
         for (int h = horizon - 1; h >= 0; h--) {
@@ -81,7 +83,9 @@ public final class ZeroSumOracle {
         return values;
     }
 
-    /** {@code V^{mu,dagger}_h(s)}: the min player best-responds to the max player's Markov policy {@code mu[h][s][a]}. */
+    /**
+     * {@code V^{mu,dagger}_h(s)}: the min player best-responds to the max player's Markov policy {@code mu[h][s][a]}.
+     */
     public double[][] bestResponseToMax(double[][][] mu) {
         double[][] values = new double[horizon + 1][numStates];
         for (int h = horizon - 1; h >= 0; h--) {

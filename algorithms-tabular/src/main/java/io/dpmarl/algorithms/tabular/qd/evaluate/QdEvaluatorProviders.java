@@ -34,7 +34,8 @@ public final class QdEvaluatorProviders {
         @Override
         public String description() {
             return "Error of a QD learner's tables to Q* of the network-average reward, after every episode: per agent,"
-                    + " of the network average per pair, the Q-values of randomly tracked agents (drawn from the trial's"
+                    + " of the network average per pair, the Q-values of randomly tracked agents (drawn from the"
+                    + " trial's"
                     + " stream qd-error/tracked), Q* and the spread of the agents' local fixed points; reads the exact"
                     + " discounted model.";
         }
@@ -130,7 +131,8 @@ public final class QdEvaluatorProviders {
         @Override
         public String description() {
             return "The messages of a QD learner after every episode: RMS gap between transmitted and true values, the"
-                    + " declared noise RMS, and the eavesdropper's view of the observed agent's last message next to its"
+                    + " declared noise RMS, and the eavesdropper's view of the observed agent's last message next to"
+                    + " its"
                     + " true value; needs no model.";
         }
 
@@ -144,7 +146,8 @@ public final class QdEvaluatorProviders {
             return List.of(QdMessageEvaluator.ERROR_RMS, QdMessageEvaluator.DECLARED_RMS,
                     QdMessageEvaluator.EAVESDROPPED_MESSAGE, QdMessageEvaluator.EAVESDROPPED_TRUTH,
                     QdMessageEvaluator.EAVESDROPPED_STEP, QdMessageEvaluator.EAVESDROPPED_PAIR,
-                    QdMessageEvaluator.EAVESDROPPED_MESSAGE_PAIR + "_s*", QdMessageEvaluator.EAVESDROPPED_TRUTH_PAIR + "_s*");
+                    QdMessageEvaluator.EAVESDROPPED_MESSAGE_PAIR + "_s*",
+                    QdMessageEvaluator.EAVESDROPPED_TRUTH_PAIR + "_s*");
         }
 
         @Override

@@ -50,7 +50,8 @@ public final class QdMessageEvaluator implements Evaluator {
         for (int s = 0; s < view.numStates(); s++) {
             for (int a = 0; a < view.numActions(); a++) {
                 view.lastObserved(s, a).ifPresent(seen -> {
-                    metrics.record(QdViews.pair(EAVESDROPPED_MESSAGE_PAIR, seen.state(), seen.action()), seen.message());
+                    metrics.record(QdViews.pair(EAVESDROPPED_MESSAGE_PAIR, seen.state(), seen.action()),
+                            seen.message());
                     metrics.record(QdViews.pair(EAVESDROPPED_TRUTH_PAIR, seen.state(), seen.action()), seen.truth());
                 });
             }
