@@ -27,23 +27,6 @@ class LineLengthTest {
     private static final int MAX_LENGTH = 120;
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
 
-    /**
-     * Lines allowed to stay longer than {@value #MAX_LENGTH} characters for now: those of the mechanisms accounting
-     * package at the time the rule was added, while that package is being edited elsewhere. To be emptied by the
-     * lead (then deleted); the list may only shrink: the test fails on an entry whose line is no longer too long.
-     */
-    private static final Set<String> TEMPORARY_ALLOWLIST = Set.of(
-            "mechanisms/src/main/java/io/dpmarl/mechanisms/accounting/paper003/Paper003AccountantProvider.java:12",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/AccountantPropertiesTest.java:47",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/AccountantPropertiesTest.java:63",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/AccountantPropertiesTest.java:151",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/AdvancedCompositionTest.java:22",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/AdvancedCompositionTest.java:122",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/ConversionReferenceValuesTest.java:18",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/RdpCurvesReferenceValuesTest.java:19",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/ZcdpAccountantTest.java:23",
-            "mechanisms/src/test/java/io/dpmarl/mechanisms/accounting/ZcdpAccountantTest.java:34");
-
     @Test
     void everyJavaLineIsAtMost120Characters() throws IOException {
         Path root = RepositoryRoot.find();
@@ -52,7 +35,7 @@ class LineLengthTest {
                 "examples/custom-learner-plugin")) {
             assertTrue(modules.contains(root.resolve(expected)), "the scan must cover " + expected + ": " + modules);
         }
-        assertEquals(List.of(), violations(longLines(root, modules), TEMPORARY_ALLOWLIST),
+        assertEquals(List.of(), longLines(root, modules),
                 "wrap these lines at " + MAX_LENGTH + " characters (code: 8-space continuation indent; comments: "
                         + "re-flow the paragraph; long strings: split with +)");
     }
@@ -70,21 +53,6 @@ class LineLengthTest {
         List<String> found = longLines(root, List.of(root.resolve("m")));
 
         assertEquals(List.of("m/src/test/java/a/A.java:3 (121)"), found);
-        assertEquals(List.of("m/src/test/java/a/A.java:3 (121)"), violations(found, Set.of()));
-        assertEquals(List.of(), violations(found, Set.of("m/src/test/java/a/A.java:3")));
-    }
-
-    @Test
-    void anAllowlistEntryWhoseLineFitsIsReportedAsStale(@TempDir Path root) throws IOException {
-        Path source = root.resolve("m/src/main/java/A.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, "x".repeat(MAX_LENGTH) + "\n", StandardCharsets.UTF_8);
-
-        List<String> found = longLines(root, List.of(root.resolve("m")));
-
-        assertEquals(List.of(), found);
-        assertEquals(List.of("m/src/main/java/A.java:1 is allowlisted but at most " + MAX_LENGTH
-                + " characters long: delete the entry"), violations(found, Set.of("m/src/main/java/A.java:1")));
     }
 
     /** The modules of the root {@code pom.xml} and the example plugin projects {@code examples/custom-*}. */
@@ -129,21 +97,5 @@ class LineLengthTest {
             }
         }
         return found;
-    }
-
-    /** The long lines not allowlisted, then the allowlist entries whose line is no longer too long (stale). */
-    private static List<String> violations(List<String> found, Set<String> allowlist) {
-        List<String> violations = new ArrayList<>();
-        Set<String> foundKeys = new LinkedHashSet<>();
-        for (String entry : found) {
-            String key = entry.substring(0, entry.lastIndexOf(" ("));
-            foundKeys.add(key);
-            if (!allowlist.contains(key)) {
-                violations.add(entry);
-            }
-        }
-        allowlist.stream().filter(key -> !foundKeys.contains(key)).sorted().forEach(key -> violations.add(
-                key + " is allowlisted but at most " + MAX_LENGTH + " characters long: delete the entry"));
-        return violations;
     }
 }
