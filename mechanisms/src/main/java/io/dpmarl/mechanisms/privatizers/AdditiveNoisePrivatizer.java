@@ -107,11 +107,6 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
     }
 
     /**
-     * Refuses, before anything is charged, a release that perturbs more than {@link #maxCoordinates()}
-     * coordinates (its rounding excess would exceed the one the guarantee was computed for) and a release with a
-     * NaN or infinite value (noise cannot hide it: the output would be NaN or infinite whatever the noise).
-     */
-    /**
      * Refuses, when a stream opens, a declared release shape that perturbs more than {@link #maxCoordinates()}
      * coordinates, with the message {@link #validate} gives at a release of that shape; a learner that opens its
      * streams when it is built has the spec refused when the run is checked.
@@ -126,6 +121,11 @@ public final class AdditiveNoisePrivatizer extends AbstractPrivatizer {
         }
     }
 
+    /**
+     * Refuses, before anything is charged, a release that perturbs more than {@link #maxCoordinates()}
+     * coordinates (its rounding excess would exceed the one the guarantee was computed for) and a release with a
+     * NaN or infinite value (noise cannot hide it: the output would be NaN or infinite whatever the noise).
+     */
     @Override
     protected void validate(Statistic input) {
         long coordinates = coordinates(input);
