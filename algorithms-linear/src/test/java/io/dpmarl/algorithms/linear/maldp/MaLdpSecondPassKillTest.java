@@ -64,7 +64,8 @@ class MaLdpSecondPassKillTest {
     @Test
     void aRidgeBelowEtaWithoutShiftIsFloored() {
         MaLdpServer server = new MaLdpServer(1, 1, 1, 1.0, 3.0, PsdStrategy.ANALYSIS_SHIFT, 0.0, 0.1);
-        server.receive(0, 0, new Statistic.SymmetricMatrix(1, new double[] {1}), new Statistic.Vector(new double[] {2}));
+        server.receive(0, 0, new Statistic.SymmetricMatrix(1, new double[] {1}),
+                new Statistic.Vector(new double[] {2}));
         server.update();
         assertEquals(1, server.floorActivations());
         assertArrayEquals(new double[] {1.0 / 3}, server.inverse(0, 0), 1e-15);
