@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpmarl.core.env.Environment;
 import io.dpmarl.core.env.Observation;
+import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.experiment.MetricRecord;
 import io.dpmarl.core.experiment.TrialMetrics;
 import io.dpmarl.core.game.JointActions;
@@ -132,6 +133,46 @@ class MaLdpSecondPassKillTest {
         estimates.mix(0, new double[][] {{1, 0}, {0, 1}});
         assertArrayEquals(new double[] {0.5}, estimates.weights(0, 0), 0.0);
         assertArrayEquals(new double[] {0.5}, estimates.weights(1, 0), 0.0);
+    }
+
+    /**
+     * An episode that ends before its last stage is observed (a cut rollout) leaves that stage's reward parameters
+     * as they were when the consensus does not mix them: line 18 starts every episode's intermediate parameters from
+     * the mixed ones. Two agents, H = 2, rewards (1, 0) in state 0; episode 0 observes both stages and mixes them on
+     * the complete graph, so both agents hold psi / 2 at stage 1 (psi of the played pair, step 1), while their
+     * intermediate parameters were psi and 0. Episode 1 observes stage 0 only and mixes with the identity: stage 1
+     * must still be psi / 2 for both (an intermediate kept from episode 0 would give psi and 0).
+     */
+    @Test
+    void anUnobservedStageKeepsItsParametersUnderIdentityMixing() {
+        int horizon = 2;
+        NetworkMdp mdp = new NetworkMdp(NetworkMdpConfig.uniform(2, 1, 2, 0.2, 0.3, 0.2, 0.01, horizon),
+                "network-mdp");
+        MaLdpConfig config = new MaLdpConfig(1.0, 1.0, PsdStrategy.CONSTANT_ETA, 0.0, 0.5,
+                new BonusSchedule.NonPrivate(1.0, 4, horizon, 1.0, 0.5), 1.0, ActionSelection.MAXMIN, false, true,
+                false);
+        MaLdpReleases releases = new MaLdpReleases(Optional.empty(), Optional.empty(), NoiseSource.seeded(1),
+                PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0), horizon, true);
+        double[][] complete = {{0.5, 0.5}, {0.5, 0.5}};
+        double[][] identity = {{1, 0}, {0, 1}};
+        MaLdpLearner learner = new MaLdpLearner(mdp.features(), new int[] {2, 2}, horizon, config, releases,
+                (episode, stage) -> episode == 0 ? complete : identity, new java.util.SplittableRandom(1),
+                TrialMetrics.discarding(), Optional.empty());
+        Observation[] start = {Observation.discrete(0), Observation.discrete(0)};
+        StepResult step = new StepResult(start, new double[] {1, 0}, false, false, java.util.Map.of());
+        learner.beginEpisode(0, start);
+        for (int t = 0; t < horizon; t++) {
+            learner.observe(t, learner.act(t, start), step);
+        }
+        learner.endEpisode(0);
+        double[] mixed = learner.rewardWeights(0, 1).clone();
+        assertArrayEquals(mixed, learner.rewardWeights(1, 1), 0.0);
+        assertTrue(java.util.Arrays.stream(mixed).anyMatch(x -> x != 0.0), "psi of the played pair is not zero");
+        learner.beginEpisode(1, start);
+        learner.observe(0, learner.act(0, start), step);
+        learner.endEpisode(1);
+        assertArrayEquals(mixed, learner.rewardWeights(0, 1), 0.0);
+        assertArrayEquals(mixed, learner.rewardWeights(1, 1), 0.0);
     }
 
     /** The preferred own action of agent i in state s of {@link #learnerPlansWithScriptedQ}. */
