@@ -256,7 +256,10 @@ class MaLdpSecondPassKillTest {
     }
 
     private static Learner build(String spec) {
-        Environment environment = MaLdpHarness.paperInstance();
+        return build(spec, MaLdpHarness.paperInstance());
+    }
+
+    private static Learner build(String spec, Environment environment) {
         PluginContext context = new PluginContext(RandomStreams.of(5), NoiseSource.seeded(6),
                 PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0), Optional.of(environment),
                 MaLdpHarness.REGISTRY, TrialMetrics.discarding(), Optional.of(Schedule.episodes(10)));
@@ -266,7 +269,7 @@ class MaLdpSecondPassKillTest {
     /**
      * The provider's metrics (the two counters, then the accountant report's), and its refusals of a theorem bonus
      * without its mechanism: Theorem 8's radius needs ma-ldp with bounded-laplace (gaussian refused), the theorem
-     * bonus an ma-ldp privatizer (none refused).
+     * bonus an ma-ldp privatizer (none refused); and of an environment without linear-mixture features.
      */
     @Test
     void providerMetricsAndBonusRefusals() {
@@ -279,5 +282,10 @@ class MaLdpSecondPassKillTest {
         IllegalArgumentException theorem = assertThrows(IllegalArgumentException.class,
                 () -> build("ma-ldp(bonus=theorem)"));
         assertTrue(theorem.getMessage().contains("bonus=theorem needs an ma-ldp privatizer"), theorem.getMessage());
+        // the smoke coordination game has an exact model but no linear-mixture features
+        IllegalArgumentException features = assertThrows(IllegalArgumentException.class,
+                () -> build("ma-ldp", new io.dpmarl.environments.smoke.CoordinationGame(2, 1, 0)));
+        assertTrue(features.getMessage().contains("needs an environment with LinearMixtureFeatures"),
+                features.getMessage());
     }
 }
