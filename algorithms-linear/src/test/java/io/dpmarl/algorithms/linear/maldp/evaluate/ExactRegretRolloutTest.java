@@ -3,8 +3,11 @@ package io.dpmarl.algorithms.linear.maldp.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpmarl.core.env.Environment;
+import io.dpmarl.core.env.EnvironmentInfo;
 import io.dpmarl.core.env.Observation;
 import io.dpmarl.core.env.StepResult;
 import io.dpmarl.core.evaluate.EvaluationContext;
@@ -163,7 +166,10 @@ class ExactRegretRolloutTest {
         assertEquals(106.5, evaluator.value(TABLE), 1e-12);
     }
 
-    /** The provider's declaration: its name, metric, mode parameter, and an evaluator built on an exact model. */
+    /**
+     * The provider's declaration: its name, metric, mode parameter; an evaluator built on an exact model, and a
+     * refusal without one.
+     */
     @Test
     void providerDeclaresAndBuildsTheEvaluator() {
         ExactRegretEvaluatorProvider provider = new ExactRegretEvaluatorProvider();
@@ -179,5 +185,29 @@ class ExactRegretRolloutTest {
         assertInstanceOf(ExactRegretEvaluator.class, evaluator);
         // the paper instance's optimum, from the reference table of ExactRegretEvaluatorTest
         assertEquals(0.7966855185, ((ExactRegretEvaluator) evaluator).optimum(), 1e-9);
+        // the same environment behind a view that offers no capability: refused, naming what is missing
+        Environment withoutModel = new Environment() {
+            @Override
+            public EnvironmentInfo info() {
+                return ENVIRONMENT.info();
+            }
+
+            @Override
+            public Observation[] reset(long seed) {
+                return ENVIRONMENT.reset(seed);
+            }
+
+            @Override
+            public StepResult step(int[] jointAction) {
+                return ENVIRONMENT.step(jointAction);
+            }
+        };
+        PluginContext bare = new PluginContext(RandomStreams.of(1), NoiseSource.seeded(2),
+                PrivacyLedger.of(() -> new BasicAccountant(1e-4), 0.0), Optional.of(withoutModel),
+                Registry.discover(), TrialMetrics.discarding(), Optional.of(Schedule.episodes(1)));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Registry.discover().create(PluginKind.EVALUATOR, Evaluator.class, "ma-ldp-regret", bare));
+        assertTrue(refused.getMessage().contains("needs an environment with an exact TabularModel"),
+                refused.getMessage());
     }
 }
