@@ -16,6 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * renamed over the target with {@link StandardCopyOption#ATOMIC_MOVE}. A reader (or a resumed run)
  * therefore sees either the old file, no file, or the complete new file, never a torn one. Temporary
  * files end in {@value #TEMP_SUFFIX}; a resumed run deletes the ones a killed run left behind.
+ *
+ * <p>The guarantee is against a killed or crashed process, the case {@code --resume} is for. Files are not
+ * synced to the disk ({@code fsync}) before the rename, so after a power loss or an operating-system crash a
+ * file may be empty or cut short; re-run the trials whose files look so (delete them, then {@code --resume}).
  */
 public final class AtomicFiles {
     /** The suffix of temporary files. */
