@@ -253,7 +253,8 @@ public final class DpNashVi {
     /**
      * Checks that a known reward table has shape {@code [H][S][A*B]} and entries in [0, 1] (the paper's known
      * rewards, footnote 1, which the optimistic cap {@code H - h + 1} assumes). The table comes without
-     * its environment, so the messages call it "the game".
+     * its environment, so the messages call it "the game" ({@link #checkRewards(CountShape, double[][][], String)}
+     * names the environment).
      *
      * @return {@code rewards}
      * @throws IllegalArgumentException naming dp-nash-vi, the stage, state and joint action {@code a*B+b} (all from
@@ -261,7 +262,17 @@ public final class DpNashVi {
      *                                  given one
      */
     static double[][][] checkRewards(CountShape shape, double[][][] rewards) {
-        String table = DpNashViProvider.NAME + ": the reward table r_h(s, a*B+b) of the game must have ";
+        return checkRewards(shape, rewards, "the game");
+    }
+
+    /**
+     * {@link #checkRewards(CountShape, double[][][])} with the messages naming the table's source {@code game}, for
+     * example {@code environment 'random-zero-sum'}.
+     *
+     * @return {@code rewards}
+     */
+    static double[][][] checkRewards(CountShape shape, double[][][] rewards, String game) {
+        String table = DpNashViProvider.NAME + ": the reward table r_h(s, a*B+b) of " + game + " must have ";
         if (rewards.length != shape.horizon()) {
             throw new IllegalArgumentException(table + "H = " + shape.horizon() + " stages, got " + rewards.length);
         }
@@ -280,7 +291,7 @@ public final class DpNashVi {
                 for (int j = 0; j < row.length; j++) {
                     if (!(row[j] >= 0 && row[j] <= 1)) {
                         throw new IllegalArgumentException(DpNashViProvider.NAME + ": the known reward"
-                                + " r_h(s, a*B+b) of the game at stage h = " + h + ", state s = " + s
+                                + " r_h(s, a*B+b) of " + game + " at stage h = " + h + ", state s = " + s
                                 + ", joint action a*B+b = " + j + " (a = " + j / shape.numActionsMin() + ", b = "
                                 + j % shape.numActionsMin() + "; indices from 0) must be in [0, 1] (the paper's"
                                 + " known rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got "

@@ -160,7 +160,7 @@ public final class DpNashViProvider implements PluginProvider<Learner> {
                 }
             }
         }
-        DpNashVi.checkRewards(shape, rewards);
+        DpNashVi.checkRewards(shape, rewards, "environment '" + environment.info().name() + "'");
         CountReleases counts = new CountReleases(shape, config.episodes(), config.width(privatizer, shape),
                 privatizer, context.ledger(), context.noise());
         return new DpNashViLearner(shape, config, rewards, counts, context.streams().stream("policy"),

@@ -23,12 +23,16 @@ import org.junit.jupiter.api.Test;
 /**
  * DP-Nash-VI's known-reward checks (Algorithm 1 takes the rewards as known, in [0, 1]: the paper's footnote 1) say
  * which learner refuses the game's reward table, where in it the offending entry is (stage h, state s and joint
- * action {@code j = a * B + b}, all from 0) and the accepted range. The check sees the table without its
- * environment, so the messages call it "the game". The games are hand-built: H = 2 stages, S = 2 states, A = 2 and
- * B = 3 actions (6 joint actions), so entry j = 5 is (a, b) = (5 / 3, 5 % 3) = (1, 2).
+ * action {@code j = a * B + b}, all from 0) and the accepted range. Through the plugin the messages name the
+ * environment; the table check called directly sees no environment and calls it "the game". The games are
+ * hand-built: H = 2 stages, S = 2 states, A = 2 and B = 3 actions (6 joint actions), so entry j = 5 is
+ * (a, b) = (5 / 3, 5 % 3) = (1, 2).
  */
 class DpNashViRewardCheckTest {
     private static final CountShape SHAPE = new CountShape(2, 2, 2, 3);
+    /** The start of a known-reward refusal through the plugin, up to the stage. */
+    private static final String THROUGH_THE_PLUGIN =
+            "dp-nash-vi: the known reward r_h(s, a*B+b) of environment 'hand-built' at stage";
 
     /** A reward table of the shape above, 0.5 everywhere except {@code value} at (h, s, j). */
     private static double[][][] table(int h, int s, int j, double value) {
@@ -81,25 +85,25 @@ class DpNashViRewardCheckTest {
      * the range on either side (-0.25, 1.25) and NaN are refused the same way; the range's ends 0 and 1 are accepted.
      */
     @Test
-    void thePluginNamesTheLearnerTheEntryAndTheRange() {
+    void thePluginNamesTheLearnerTheEnvironmentTheEntryAndTheRange() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> learner(game(table(1, 0, 5, 1.5))));
-        assertEquals("dp-nash-vi: the known reward r_h(s, a*B+b) of the game at stage h = 1, state s = 0, joint"
-                + " action a*B+b = 5 (a = 1, b = 2; indices from 0) must be in [0, 1] (the paper's known rewards,"
-                + " footnote 1, which the optimistic cap H - h + 1 assumes), got 1.5", refused.getMessage());
-        assertEquals("dp-nash-vi: the known reward r_h(s, a*B+b) of the game at stage h = 0, state s = 1, joint"
-                + " action a*B+b = 3 (a = 1, b = 0; indices from 0) must be in [0, 1] (the paper's known rewards,"
-                + " footnote 1, which the optimistic cap H - h + 1 assumes), got -0.25",
+        assertEquals(THROUGH_THE_PLUGIN + " h = 1, state s = 0,"
+                + " joint action a*B+b = 5 (a = 1, b = 2; indices from 0) must be in [0, 1] (the paper's known"
+                + " rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got 1.5", refused.getMessage());
+        assertEquals(THROUGH_THE_PLUGIN + " h = 0, state s = 1,"
+                + " joint action a*B+b = 3 (a = 1, b = 0; indices from 0) must be in [0, 1] (the paper's known"
+                + " rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got -0.25",
                 assertThrows(IllegalArgumentException.class, () -> learner(game(table(0, 1, 3, -0.25))))
                         .getMessage());
-        assertEquals("dp-nash-vi: the known reward r_h(s, a*B+b) of the game at stage h = 0, state s = 0, joint"
-                + " action a*B+b = 2 (a = 0, b = 2; indices from 0) must be in [0, 1] (the paper's known rewards,"
-                + " footnote 1, which the optimistic cap H - h + 1 assumes), got 1.25",
+        assertEquals(THROUGH_THE_PLUGIN + " h = 0, state s = 0,"
+                + " joint action a*B+b = 2 (a = 0, b = 2; indices from 0) must be in [0, 1] (the paper's known"
+                + " rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got 1.25",
                 assertThrows(IllegalArgumentException.class, () -> learner(game(table(0, 0, 2, 1.25))))
                         .getMessage());
-        assertEquals("dp-nash-vi: the known reward r_h(s, a*B+b) of the game at stage h = 1, state s = 1, joint"
-                + " action a*B+b = 0 (a = 0, b = 0; indices from 0) must be in [0, 1] (the paper's known rewards,"
-                + " footnote 1, which the optimistic cap H - h + 1 assumes), got NaN",
+        assertEquals(THROUGH_THE_PLUGIN + " h = 1, state s = 1,"
+                + " joint action a*B+b = 0 (a = 0, b = 0; indices from 0) must be in [0, 1] (the paper's known"
+                + " rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got NaN",
                 assertThrows(IllegalArgumentException.class, () -> learner(game(table(1, 1, 0, Double.NaN))))
                         .getMessage());
         assertInstanceOf(DpNashViLearner.class, learner(game(table(1, 1, 4, 0.0))));
@@ -112,8 +116,8 @@ class DpNashViRewardCheckTest {
         double[][][] rewards = table(1, 1, 4, 2.0);
         rewards[1][1][5] = -3;
         assertEquals("dp-nash-vi: the known reward r_h(s, a*B+b) of the game at stage h = 1, state s = 1, joint"
-                + " action a*B+b = 4 (a = 1, b = 1; indices from 0) must be in [0, 1] (the paper's known rewards,"
-                + " footnote 1, which the optimistic cap H - h + 1 assumes), got 2.0",
+                + " action a*B+b = 4 (a = 1, b = 1; indices from 0) must be in [0, 1] (the paper's known"
+                + " rewards, footnote 1, which the optimistic cap H - h + 1 assumes), got 2.0",
                 assertThrows(IllegalArgumentException.class, () -> DpNashVi.checkRewards(SHAPE, rewards))
                         .getMessage());
         double[][][] valid = table(0, 0, 0, 0.0);
