@@ -11,6 +11,7 @@ import io.dpmarl.core.spi.PluginContext;
 import io.dpmarl.core.spi.PluginKind;
 import io.dpmarl.core.spi.Registry;
 import io.dpmarl.core.validation.Checks;
+import io.dpmarl.mechanisms.accounting.ZcdpConversion;
 import io.dpmarl.mechanisms.audit.CategoricalMechanism;
 import io.dpmarl.mechanisms.audit.EpsilonLowerBoundAudit;
 import io.dpmarl.mechanisms.audit.RealMechanism;
@@ -35,13 +36,14 @@ import picocli.CommandLine.Spec;
  *
  * <p>The privatizer is built from the registry (so plugin jars of {@code --plugins DIR} are audited by name). Its
  * declared guarantee gives epsilon and delta: pure epsilon-DP is (epsilon, 0); (epsilon, delta)-DP is audited as
- * declared; a rho-zCDP guarantee is audited through the (rho + 2 sqrt(rho ln(1/D)), D)-DP it implies (Bun and
- * Steinke, "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds", Proposition 1.3) when
- * {@code --delta D} is given, and refused without it; Renyi, nominal and non-private guarantees are refused (bad
- * input). Two inputs exactly the declared sensitivity apart ({@link NeighbouringPair#of}) are each released
- * {@code N} times with the privatizer's own noise from {@code NoiseSource.seeded(S)} (reproducible; default seed
- * {@value #DEFAULT_SEED}), on an unaccounted ledger as {@code dpmarl sample} does: the audit reads noise, it protects
- * no data.
+ * declared; a rho-zCDP guarantee is audited, when {@code --delta D} is given (refused without it), at the smallest
+ * epsilon with (epsilon, D)-DP that the framework's accountants certify for it ({@link ZcdpConversion#epsilon}, the
+ * conversion the zCDP ledger reports; at most Bun and Steinke's rho + 2 sqrt(rho ln(1/D)), "Concentrated Differential
+ * Privacy: Simplifications, Extensions, and Lower Bounds", Proposition 1.3); Renyi, nominal and non-private guarantees
+ * are refused (bad input). Two inputs exactly the declared sensitivity apart ({@link NeighbouringPair#of}) are each
+ * released {@code N} times with the privatizer's own noise from {@code NoiseSource.seeded(S)} (reproducible; default
+ * seed {@value #DEFAULT_SEED}), on an unaccounted ledger as {@code dpmarl sample} does: the audit reads noise, it
+ * protects no data.
  *
  * <p>The first half of each input's releases chooses the event: among the thresholds at the percentiles 1..99 of the
  * pooled first half, the sets {@code release >= t} and {@code release <= t} in either direction, the one whose
@@ -102,7 +104,8 @@ public final class AuditCommand implements Callable<Integer> {
     double alpha;
 
     @Option(names = "--delta", paramLabel = "D",
-            description = "Only for a rho-zCDP guarantee: audit the (rho + 2 sqrt(rho ln(1/D)), D)-DP it implies.")
+            description = "Only for a rho-zCDP guarantee: audit the (epsilon, D)-DP it implies, at the epsilon the "
+                    + "framework's zCDP conversion certifies (at most rho + 2 sqrt(rho ln(1/D))).")
     Double conversionDelta;
 
     @Override
@@ -152,13 +155,12 @@ public final class AuditCommand implements Callable<Integer> {
         if (guarantee instanceof PrivacyGuarantee.Zcdp zcdp) {
             if (conversionDelta == null) {
                 throw new IllegalArgumentException("audit: " + declared + ", which has no single epsilon; give "
-                        + "--delta D to audit the (rho + 2 sqrt(rho ln(1/D)), D)-DP it implies");
+                        + "--delta D to audit the (epsilon, D)-DP it implies");
             }
             Checks.openUnit("delta", conversionDelta);
-            double rho = zcdp.rho();
-            double epsilon = rho + 2 * Math.sqrt(rho * Math.log(1 / conversionDelta));
+            double epsilon = ZcdpConversion.epsilon(zcdp.rho(), conversionDelta);
             return new Claim(epsilon, conversionDelta, guarantee.describe() + ", audited as the (" + epsilon + ", "
-                    + conversionDelta + ")-DP it implies (rho + 2 sqrt(rho ln(1/delta)))");
+                    + conversionDelta + ")-DP it implies (the framework's zCDP conversion)");
         }
         if (conversionDelta != null) {
             throw new IllegalArgumentException("audit: --delta applies only to a zCDP guarantee; " + declared
