@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -199,12 +198,7 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
      */
     static String neighbouring(Privatizer privatizer) {
         Neighbouring relation = privatizer.neighbouring();
-        return label(relation) + " (" + relation.description() + ")";
-    }
-
-    /** The relation's label: its name in lower case with hyphens ({@code agent-reward}). */
-    static String label(Neighbouring relation) {
-        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return relation.label() + " (" + relation.description() + ")";
     }
 
     /**
@@ -243,7 +237,7 @@ record RunReport(String name, String config, List<Figure> figures, List<LedgerRo
                 }
             }
             for (Neighbouring relation : provider.neighbouringOfBuiltPrivatizers()) {
-                relations.add(label(relation) + " (" + relation.description() + "), of the privatizers "
+                relations.add(relation.label() + " (" + relation.description() + "), of the privatizers "
                         + parsed.name() + " builds");
             }
             return relations.isEmpty() ? SET_BY_THE_LEARNER : String.join("; ", relations);

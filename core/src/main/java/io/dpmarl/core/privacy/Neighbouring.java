@@ -1,5 +1,7 @@
 package io.dpmarl.core.privacy;
 
+import java.util.Locale;
+
 /**
  * The neighbouring relation a privacy guarantee is stated under: which two inputs must be
  * indistinguishable. The relations of multi-agent RL go beyond the record relation of classic DP
@@ -54,5 +56,13 @@ public enum Neighbouring {
     /** What two neighbouring inputs are. */
     public String description() {
         return description;
+    }
+
+    /**
+     * The relation's label, as privatizer parameters, {@code dpmarl list} and the run report spell it: its name in
+     * lower case with hyphens ({@code agent-reward} for {@link #AGENT_REWARD}).
+     */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

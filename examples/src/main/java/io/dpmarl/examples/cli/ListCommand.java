@@ -123,13 +123,8 @@ final class ListCommand implements Callable<Integer> {
         Neighbouring relation = privatizer.neighbouring();
         boolean parameter = provider.parameters().params().stream().anyMatch(param -> param.name().equals(
                 NEIGHBOURING));
-        return "neighbouring: " + label(relation) + " (" + relation.description() + ")"
+        return "neighbouring: " + relation.label() + " (" + relation.description() + ")"
                 + (parameter ? ", set by parameter " + NEIGHBOURING : "");
-    }
-
-    /** A relation's label: its name in lower case with hyphens ({@code agent-reward}), as the run report shows it. */
-    static String label(Neighbouring relation) {
-        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -149,7 +144,7 @@ final class ListCommand implements Callable<Integer> {
         List<String> lines = new ArrayList<>();
         for (Neighbouring relation : relations == null ? List.<Neighbouring>of() : relations) {
             if (relation != null) {
-                lines.add("      neighbouring: " + label(relation) + " (" + relation.description() + "),");
+                lines.add("      neighbouring: " + relation.label() + " (" + relation.description() + "),");
                 lines.add("        of the privatizers " + provider.name() + " builds");
             }
         }

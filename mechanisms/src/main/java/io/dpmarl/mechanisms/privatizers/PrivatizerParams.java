@@ -66,16 +66,12 @@ final class PrivatizerParams {
     static Param neighbouring() {
         String[] choices = new String[Neighbouring.values().length];
         for (int i = 0; i < choices.length; i++) {
-            choices[i] = label(Neighbouring.values()[i]);
+            choices[i] = Neighbouring.values()[i].label();
         }
         return Param.string("neighbouring", "neighbouring relation of the guarantee", choices).withDefault("record");
     }
 
     static Neighbouring neighbouring(Params params) {
         return Neighbouring.valueOf(params.string("neighbouring").toUpperCase(Locale.ROOT).replace('-', '_'));
-    }
-
-    static String label(Neighbouring relation) {
-        return relation.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }
